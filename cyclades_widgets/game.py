@@ -1,0 +1,399 @@
+"""``Game``: a rules state plus its history (undo/redo/fork), chance and stepping.
+
+>>> game = Game.new(players=3, seed=7)
+>>> game.phase, game.to_act is not None
+(<Phase.OFFERINGS: 'offerings'>, True)
+>>> events = game.play(game.legal_actions()[0])
+>>> game.undo() is not None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from .rules import flow
+from .rules.actions import Action
+from .rules.errors import IllegalActionError, RecordError
+from .rules.events import Event
+from .rules.options import RuleOptions
+from .rules.setup import new_state, setup_events
+from .rules.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from .record import GameRecord
+
+Target = Literal["decision", "phase", "cycle", "end"]
+GAME_FORMAT = "cyclades-game/1"
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions for the seat to act."""
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        """Return one element of ``legal``."""
+        ...
+
+
+@dataclass(slots=True)
+class Step:
+    """One applied step: what happened, and the state just before it (for undo)."""
+
+    kind: Literal["decision", "chance", "auto"]
+    action: Action | None
+    """The decision or chance outcome; None for an automatic step."""
+    player: str | None
+    events: list[Event]
+    before: GameState
+    phase: Phase
+    cycle: int
+
+    @property
+    def notation(self) -> str | None:
+        """The action's notation, or None for an automatic step."""
+        return None if self.action is None else str(self.action)
+
+
+class Game:
+    """A game of Cyclades with history. See DESIGN.md §3 for the public API."""
+
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        seed: int = 0,
+        history: Iterable[Step] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._state = state
+        self.seed = seed
+        """Seeds the chance steps that are not forced (outcome k uses ``f"{seed}/{k}"``)."""
+        self._history: list[Step] = list(history)
+        self._redo: list[Step] = []
+        self.meta: dict[str, Any] = dict(meta or {})
+        """Free-form header data kept in records (title, date, description)."""
+        self._initial = state.copy() if not self._history else self._history[0].before.copy()
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str] = 4,
+        seed: int = 0,
+        options: RuleOptions | None = None,
+        *,
+        map: str | None = None,
+        start: Literal["decision", "setup"] = "decision",
+    ) -> Game:
+        """A new game. By default it runs the opening chance and automatic steps (turn
+        order, creature track, gods, revenue) and stops at the first bid; with
+        ``start="setup"`` it stays before them, so every phase can be stepped."""
+        game = cls(new_state(players, options, map), seed=seed)
+        if start == "decision":
+            game.advance(to="decision")
+        return game
+
+    # ------------------------------------------------------------------ views
+    @property
+    def state(self) -> GameState:
+        """The current state (treat as read-only)."""
+        return self._state
+
+    @property
+    def initial_state(self) -> GameState:
+        """The state before the first step."""
+        return self._initial
+
+    @property
+    def cycle(self) -> int:
+        """The current cycle number (0 during setup)."""
+        return self._state.cycle
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._state.phase
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order."""
+        return self._state.names
+
+    @property
+    def node(self) -> str:
+        """'decision', 'chance', 'auto' or 'over'."""
+        return flow.node(self._state)[0]
+
+    @property
+    def to_act(self) -> str | None:
+        """The player who must decide now, or None while nothing needs a decision."""
+        kind, player = flow.node(self._state)
+        return self._state.names[player] if kind == "decision" and player is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has won at the end of a cycle."""
+        return self._state.phase is Phase.OVER
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name, once the game is over."""
+        w = self._state.winner
+        return None if w is None else self._state.names[w]
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        """Every step applied so far, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the last step."""
+        return list(self._history[-1].events) if self._history else setup_events(self._state)
+
+    def moves(self) -> list[str]:
+        """Notations of the decisions and chance outcomes so far (what a record stores)."""
+        return [s.notation for s in self._history if s.notation is not None]
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions open to :attr:`to_act` (empty if no decision is due)."""
+        return flow.legal_actions(self._state)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance step, each outcome with its probability."""
+        return flow.chance_outcomes(self._state)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, action: str | Action) -> list[Event]:
+        """Play a decision or force a chance outcome, given as notation or ``Action``.
+
+        Pending automatic steps run first. Raises :class:`NotationError` or
+        :class:`IllegalActionError`; after an error the game is exactly as before.
+        """
+        parsed = Action.parse(action) if isinstance(action, str) else action
+        if not isinstance(parsed, Action):
+            raise IllegalActionError(f"expected notation or an Action, got {type(action).__name__}")
+        events: list[Event] = []
+        if flow.node(self._state)[0] == "auto":
+            probe = self._state.copy()
+            while flow.node(probe)[0] == "auto":
+                flow.auto_step(probe)
+            flow.check(probe, parsed)  # raises before anything changes
+            while self.node == "auto":
+                events += self._apply(None)
+        flow.check(self._state, parsed)
+        return events + self._apply(parsed)
+
+    def step(self) -> list[Event]:
+        """Perform the next automatic step or draw the next chance outcome.
+
+        Raises :class:`IllegalActionError` at a decision (use :meth:`play`).
+        """
+        kind, player = flow.node(self._state)
+        if kind == "over":
+            raise IllegalActionError("the game is over")
+        if kind == "decision":
+            assert player is not None
+            legal = [str(a) for a in self.legal_actions()[:6]]
+            raise IllegalActionError(
+                f"{self._state.names[player]} must decide (e.g. {', '.join(legal)}); "
+                "use game.play(...) or game.advance(bots=...)"
+            )
+        if kind == "auto":
+            return self._apply(None)
+        return self._apply(self.sample_chance())
+
+    def sample_chance(self) -> Action:
+        """The chance outcome this game's seed picks at the current step."""
+        outcomes = flow.chance_outcomes(self._state)
+        rng = random.Random(f"{self.seed}/{self._state.step}")
+        actions = [a for a, _ in outcomes]
+        return rng.choices(actions, weights=[w for _, w in outcomes])[0]
+
+    def advance(
+        self,
+        to: Target = "decision",
+        bots: Mapping[str, Bot] | None = None,
+        *,
+        max_steps: int = 200_000,
+    ) -> list[Event]:
+        """Run automatic steps, chance and bot decisions until ``to`` is reached:
+
+        - ``"decision"``: a decision for a player without a bot;
+        - ``"phase"``: the phase changes;
+        - ``"cycle"``: the next cycle begins;
+        - ``"end"``: the game is over.
+
+        It always stops at a decision for a player without a bot, and at the end.
+        """
+        if to not in ("decision", "phase", "cycle", "end"):
+            raise ValueError(f"advance(to={to!r}); expected decision, phase, cycle or end")
+        bots = dict(bots or {})
+        unknown = set(bots) - set(self._state.names)
+        if unknown:
+            raise ValueError(f"bots for unknown players {sorted(unknown)}; players: {self.players}")
+        start_phase, start_cycle = self._state.phase, self._state.cycle
+        events: list[Event] = []
+        for _ in range(max_steps):
+            kind, player = flow.node(self._state)
+            if kind == "over":
+                break
+            if to == "phase" and self._state.phase != start_phase:
+                break
+            if to == "cycle" and self._state.cycle != start_cycle:
+                break
+            if kind == "decision":
+                assert player is not None
+                bot = bots.get(self._state.names[player])
+                if bot is None:
+                    break
+                legal = flow.legal_actions(self._state)
+                events += self._apply(bot.choose(self._state, legal))
+            elif kind == "auto":
+                events += self._apply(None)
+            else:
+                events += self._apply(self.sample_chance())
+        return events
+
+    def _apply(self, action: Action | None) -> list[Event]:
+        before = self._state.copy()
+        kind, player = flow.node(self._state)
+        phase, cycle = self._state.phase, self._state.cycle
+        if action is None:
+            events = flow.auto_step(self._state)
+        else:
+            events = flow.apply(self._state, action)
+        name = self._state.names[player] if player is not None else None
+        self._history.append(Step(kind, action, name, events, before, phase, cycle))  # type: ignore[arg-type]
+        self._redo.clear()
+        return events
+
+    # ------------------------------------------------------------------ history
+    def undo(self) -> Step | None:
+        """Take back the last step (of any kind). Returns it, or None at the start."""
+        if not self._history:
+            return None
+        step = self._history.pop()
+        self._redo.append(step)
+        self._state = step.before.copy()
+        return step
+
+    def redo(self) -> Step | None:
+        """Re-apply the last undone step. Returns it, or None if there is none."""
+        if not self._redo:
+            return None
+        step = self._redo.pop()
+        redo = self._redo
+        self._redo = []
+        if step.action is None:
+            flow.auto_step(self._state)
+        else:
+            flow.apply(self._state, step.action)
+        self._history.append(step)
+        self._redo = redo
+        return step
+
+    def can_redo(self) -> bool:
+        """True if :meth:`redo` has a step to re-apply."""
+        return bool(self._redo)
+
+    def goto(self, index: int) -> None:
+        """Move to just after step ``index`` of the history (0 = before any step),
+        by undo or redo, so the steps after it stay available for redo."""
+        while len(self._history) > index and self.undo() is not None:
+            pass
+        while len(self._history) < index and self.redo() is not None:
+            pass
+
+    def fork(self) -> Game:
+        """An independent copy with the same history, to explore another line."""
+        game = Game(self._state.copy(), seed=self.seed, history=list(self._history), meta=self.meta)
+        game._initial = self._initial.copy()
+        return game
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict: header and moves; replaying them rebuilds the game."""
+        s = self._initial
+        return {
+            "format": GAME_FORMAT,
+            "players": list(s.names),
+            "map": s.map_id,
+            "seed": self.seed,
+            "options": s.options.to_dict(),
+            "meta": dict(self.meta),
+            "moves": self.moves(),
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """Serialize to JSON (see :meth:`from_json`)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game by replaying its moves; every move is checked."""
+        try:
+            options = RuleOptions.from_dict(dict(data["options"]))
+            game = cls(
+                new_state(list(data["players"]), options, data["map"]),
+                seed=int(data["seed"]),
+                meta=data.get("meta") or {},
+            )
+            moves = list(data["moves"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not a saved game: {exc}") from None
+        for i, move in enumerate(moves):
+            try:
+                game.play(move)
+            except ValueError as exc:
+                raise RecordError(str(exc), f"$.moves[{i}]") from None
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Rebuild a game saved with :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+        if not isinstance(data, dict):
+            raise RecordError("expected a JSON object")
+        return cls.from_dict(data)
+
+    # ------------------------------------------------------------------ other layers
+    @property
+    def record(self) -> GameRecord:
+        """This game as an annotatable :class:`~cyclades_widgets.record.GameRecord`."""
+        from .record import GameRecord
+
+        return GameRecord.from_game(self)
+
+    @property
+    def tables(self) -> Any:
+        """pandas views of the state: ``game.tables.players()`` and friends."""
+        from .tables import Tables
+
+        return Tables(self)
+
+    def explain(self, lang: str = "en") -> str:
+        """The last step's events in plain language ("en" or "zh")."""
+        from .narrate import narrate_events
+
+        return narrate_events(self.events, lang=lang)
+
+    def __repr__(self) -> str:
+        who = f", {self.to_act} to act" if self.to_act else ""
+        end = f", won by {self.winner}" if self.is_over else ""
+        return (
+            f"<Game {len(self.players)} players, cycle {self.cycle}, "
+            f"{self.phase.value}{who}{end}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        from . import svg
+
+        return svg.board(self._state)

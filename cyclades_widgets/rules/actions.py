@@ -1,0 +1,146 @@
+"""Actions and their notation: one short, stable, human-readable string per action.
+
+The grammar is a table of patterns per action kind (``docs/notation.md``). Modules that
+add actions (movement, battles, creatures) register their own patterns with
+:func:`register_notation`.
+
+>>> a = Action.parse("bid ares 3")
+>>> a
+Action.parse('bid ares 3')
+>>> a.kind, a.args
+('bid', ('ares', 3))
+>>> str(Action("move", ("troops", "naxos", "paros", 2)))
+'move troops naxos>paros 2'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import NotationError
+
+_TOKEN = {
+    "w": r"([a-z][a-z0-9_\-]*)",
+    "i": r"(\d{1,4})",
+    "l": r"([a-z][a-z0-9_\-]*(?:,[a-z][a-z0-9_\-]*)*)",
+}
+
+_PATTERNS: dict[str, list[tuple[str, re.Pattern[str], tuple[str, ...]]]] = {}
+
+
+def register_notation(kind: str, *patterns: str) -> None:
+    """Declare the notation of an action kind.
+
+    A pattern lists the words after the kind: ``{w}`` is a word (an id or keyword),
+    ``{i}`` a whole number, ``{l}`` a comma-separated list of words; anything else
+    is literal. ``register_notation("bid", "{w}", "{w} {i}")`` accepts ``bid apollo``
+    and ``bid ares 3``.
+    """
+    entries = _PATTERNS.setdefault(kind, [])
+    for pattern in patterns:
+        types: list[str] = []
+
+        def repl(m: re.Match[str]) -> str:
+            types.append(m.group(1))
+            return _TOKEN[m.group(1)]
+
+        body = re.sub(r"\\\{([wil])\\\}", repl, re.escape(pattern))
+        regex = re.compile(rf"{re.escape(kind)} {body}$" if pattern else rf"{re.escape(kind)}$")
+        entries.append((pattern, regex, tuple(types)))
+
+
+def _readable(pattern: str) -> str:
+    return pattern.replace("{w}", "<name>").replace("{i}", "<n>").replace("{l}", "<a,b,...>")
+
+
+def known_kinds() -> list[str]:
+    """Action kinds with a registered notation."""
+    return sorted(_PATTERNS)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step's content: a player decision or a chance outcome.
+
+    ``kind`` is the first word of the notation; ``args`` are the remaining values
+    (strings, ints, or tuples of strings for ``{l}`` lists).
+    """
+
+    kind: str
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        for pattern, regex, types in _PATTERNS.get(self.kind, ()):
+            if len(types) != len(self.args):
+                continue
+            text = self._fill(pattern, types)
+            if text is not None and regex.match(text):
+                return text
+        words = [self.kind, *(",".join(a) if isinstance(a, tuple) else str(a) for a in self.args)]
+        return " ".join(words)
+
+    def _fill(self, pattern: str, types: tuple[str, ...]) -> str | None:
+        values = iter(self.args)
+        out = pattern
+        for t in types:
+            v = next(values)
+            if t == "l":
+                if not isinstance(v, tuple):
+                    return None
+                v = ",".join(v)
+            elif t == "i" and not isinstance(v, int):
+                return None
+            elif t == "w" and not isinstance(v, str):
+                return None
+            out = out.replace("{" + t + "}", str(v), 1)
+        return f"{self.kind} {out}" if out else self.kind
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse notation such as ``"recruit troop naxos"`` (case and extra spaces ignored).
+
+        Raises :class:`NotationError` naming the accepted forms when it does not parse.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"notation must be a string, got {type(text).__name__}")
+        norm = " ".join(text.strip().lower().split())
+        if not norm:
+            raise NotationError("empty notation; try for example 'bid ares 3' or 'end'")
+        kind = norm.split(" ", 1)[0]
+        entries = _PATTERNS.get(kind)
+        if entries is None:
+            raise NotationError(
+                f"unknown action {kind!r} in {text!r}; known actions: {', '.join(known_kinds())}"
+            )
+        for _pattern, regex, types in entries:
+            m = regex.match(norm)
+            if m is None:
+                continue
+            args: list[Any] = []
+            for t, g in zip(types, m.groups(), strict=True):
+                if t == "i":
+                    args.append(int(g))
+                elif t == "l":
+                    args.append(tuple(g.split(",")))
+                else:
+                    args.append(g)
+            return cls(kind, tuple(args))
+        forms = " | ".join(_readable(f"{kind} {p}".strip()) for p, _, _ in entries)
+        raise NotationError(f"cannot parse {text!r}; '{kind}' takes: {forms}")
+
+
+register_notation("end", "")
+register_notation("bid", "{w}", "{w} {i}")
+register_notation("recruit", "{w}", "{w} {w}")
+register_notation("build", "{w} {w}")
+register_notation("metropolis", "{w}", "{w} destroy {l}")
+register_notation("prosperity", "{w}")
+register_notation("order", "{l}")
+register_notation("gods", "{l}")
+register_notation("draw", "{w}")
+register_notation("roll", "{i} {i}")

@@ -1,0 +1,231 @@
+"""The automatic and chance parts of a cycle: turn order at setup, the creature track,
+the gods track, revenue, and the end-of-cycle check (seed 000 'Turn Structure')."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from . import ledger
+from .actions import Action
+from .events import Event, ev
+from .registry import handler
+from .state import CREATURE_PRICES, GODS, GameState, Phase
+
+# --------------------------------------------------------------------------- setup order
+
+
+def order_outcomes(state: GameState) -> list[tuple[Action, float]]:
+    """Setup: offering tokens in random order (seed 000 'Setup' 5); two per player with 2."""
+    tokens = [i for i in range(state.n_players) for _ in range(2 if state.is_two_player else 1)]
+    seen = sorted(set(permutations(tokens)))
+    return [
+        (Action("order", (tuple(state.names[i].lower() for i in perm),)), 1.0) for perm in seen
+    ]
+
+
+@handler("order")
+def apply_order(state: GameState, action: Action) -> list[Event]:
+    """Place the offering tokens on the turn track, then start cycle 1."""
+    state.turn_order = [state.seat(name) for name in action.args[0]]
+    events = [ev("turn_order", order=[state.names[i] for i in state.turn_order])]
+    return events + new_cycle(state)
+
+
+# --------------------------------------------------------------------------- creature track
+
+
+def slots_in_use(cycle: int) -> int:
+    """1 card in cycle 1, 2 in cycle 2, then 3 (seed 002, RULES-NOTES §1.2 ramp-up)."""
+    return min(max(cycle, 1), 3)
+
+
+def new_cycle(state: GameState) -> list[Event]:
+    """Start the next cycle: update the creature track (discard the 2 GP card, slide)."""
+    state.cycle += 1
+    state.phase = Phase.CREATURES
+    state.temples_used = {}
+    events = [ev("cycle_start", cycle=state.cycle)]
+    track = state.creature_track
+    if track[2] is not None:
+        events.append(ev("creature_discarded", creature=track[2], reason="track"))
+        state.creature_discard.append(track[2])
+        track[2] = None
+    # Slide the remaining cards toward the cheap end, within the slots used this cycle.
+    use = slots_in_use(state.cycle)
+    cards = [c for c in track[:use] if c is not None]
+    new_track: list[str | None] = [None] * 3
+    for offset, card in enumerate(reversed(cards)):
+        new_track[use - 1 - offset] = card
+    for slot, card in enumerate(new_track):
+        if card is not None and track[slot] != card:
+            events.append(ev("creature_slides", creature=card, price=CREATURE_PRICES[slot]))
+    state.creature_track = new_track
+    return events
+
+
+def _empty_slot(state: GameState) -> int | None:
+    for slot in range(slots_in_use(state.cycle)):
+        if state.creature_track[slot] is None:
+            return slot
+    return None
+
+
+def creatures_node(state: GameState) -> tuple[str, None]:
+    """A chance draw while a slot in use is empty and cards remain; otherwise automatic."""
+    if _empty_slot(state) is not None and state.creature_deck:
+        return "chance", None
+    return "auto", None
+
+
+def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
+    """Each card left in the draw pile is equally likely."""
+    return [(Action("draw", (c,)), 1.0) for c in sorted(state.creature_deck)]
+
+
+@handler("draw")
+def apply_draw(state: GameState, action: Action) -> list[Event]:
+    """Put the drawn creature on the most expensive empty slot in use."""
+    card = action.args[0]
+    slot = _empty_slot(state)
+    assert slot is not None
+    state.creature_deck.remove(card)
+    state.creature_track[slot] = card
+    return [ev("creature_drawn", creature=card, price=CREATURE_PRICES[slot])]
+
+
+def creatures_auto(state: GameState) -> list[Event]:
+    """Reshuffle the discard pile when the draw pile is empty, or move on to the gods."""
+    if _empty_slot(state) is not None and not state.creature_deck and state.creature_discard:
+        return reshuffle(state)
+    state.phase = Phase.GODS
+    return [ev("phase", phase="gods")]
+
+
+def reshuffle(state: GameState) -> list[Event]:
+    """The discard pile becomes the draw pile (RULES-NOTES §1.2 'Empty draw pile').
+
+    The order of the new pile is random through the later ``draw`` chance steps.
+    """
+    cards = sorted(state.creature_discard)
+    state.creature_deck.extend(cards)
+    state.creature_deck.sort()
+    state.creature_discard.clear()
+    return [ev("creatures_reshuffled", count=len(cards))]
+
+
+# --------------------------------------------------------------------------- gods track
+
+
+def gods_face_up(n_players: int) -> int:
+    """Gods face up: all 4 with 5 players, 3 with 4 (and 2), 2 with 3 (seed 002)."""
+    return {5: 4, 4: 3, 3: 2, 2: 3}[n_players]
+
+
+def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
+    """Possible god orders this cycle, following seed 002 '周期顺序与人数'.
+
+    - 5 players: any order of the four gods.
+    - 4 (and 2) players: the god face down last cycle goes first; the other 3 shuffled.
+    - 3 players: after a reshuffle, the 2 gods that were face down are used next cycle;
+      the cycle after that, all four are reshuffled.
+    """
+    n = state.n_players
+    orders: list[tuple[str, ...]]
+    if n in (4, 2) and state.god_order:
+        first = state.god_order[-1]
+        rest = [g for g in GODS if g != first]
+        orders = [(first, *p) for p in permutations(rest)]
+    elif n == 3 and state.gods_down_prev:
+        down = state.gods_down_prev
+        up_before = state.god_order[:2]
+        orders = [(*p, *up_before) for p in permutations(down)]
+    else:
+        orders = list(permutations(GODS))
+    return [(Action("gods", (o,)), 1.0) for o in orders]
+
+
+@handler("gods")
+def apply_gods(state: GameState, action: Action) -> list[Event]:
+    """Lay out the gods top to bottom; the last ones are face down with fewer players."""
+    order = list(action.args[0])
+    n = state.n_players
+    reshuffled = not (n == 3 and state.gods_down_prev)
+    state.god_order = order
+    state.gods_up = gods_face_up(n)
+    state.gods_down_prev = order[2:] if (n == 3 and reshuffled) else []
+    state.phase = Phase.REVENUE
+    return [
+        ev(
+            "gods_order",
+            order=order[: state.gods_up],
+            face_down=order[state.gods_up :],
+        )
+    ]
+
+
+# --------------------------------------------------------------------------- revenue
+
+
+def revenue(state: GameState) -> list[Event]:
+    """Each player receives 1 GP per prosperity symbol controlled (seed 000 'Revenues')."""
+    events = []
+    for p in state.active_players():
+        total, land, sea = ledger.revenue_of(state, p)
+        ledger.gain(state, p, total)
+        events.append(
+            ev("revenue", player=state.names[p], gold=total, isles=land, seas=sea)
+        )
+    state.phase = Phase.OFFERINGS
+    state.bid_cursor = 0
+    state.bids = {}
+    state.apollo = []
+    state.displaced = None
+    events.append(ev("phase", phase="offerings"))
+    return events
+
+
+# --------------------------------------------------------------------------- end of cycle
+
+
+def ranking(state: GameState) -> list[int]:
+    """Players who reached the target, best first, by the tie-break rule option."""
+    target = state.metropolises_to_win
+    reached = [p for p in state.active_players() if state.metropolises(p) >= target]
+    if state.options.tie_break == "gold":
+        key = lambda p: (-state.players[p].gold, p)  # noqa: E731
+    else:
+        key = lambda p: (-state.metropolises(p), -state.players[p].gold, p)  # noqa: E731
+    return sorted(reached, key=key)
+
+
+def end_of_cycle(state: GameState) -> list[Event]:
+    """Check for a winner only now, at the end of the cycle (seed 002 FAQ '什么时候检查')."""
+    reached = ranking(state)
+    events: list[Event] = []
+    if reached:
+        winner = reached[0]
+        state.winner = winner
+        state.phase = Phase.OVER
+        tied = [
+            p
+            for p in reached
+            if state.metropolises(p) == state.metropolises(winner)
+            or state.options.tie_break == "gold"
+        ]
+        events.append(
+            ev(
+                "game_won",
+                player=state.names[winner],
+                metropolises=state.metropolises(winner),
+                gold=state.players[winner].gold,
+                contenders=[state.names[p] for p in reached],
+                tie_break=state.options.tie_break if len(tied) > 1 else None,
+            )
+        )
+        return events
+    # Tokens went to the highest free space after acting: the next bidding order is the
+    # reverse of this cycle's acting order (RULES-NOTES §5.2 'Turn track update').
+    state.turn_order = [p for p in reversed(state.returned) if not state.players[p].eliminated]
+    state.returned = []
+    events.append(ev("cycle_end", cycle=state.cycle, order=[state.names[p] for p in state.turn_order]))
+    return events + new_cycle(state)

@@ -1,0 +1,158 @@
+"""Metropolises: from 4 different buildings, from 4 Philosophers, or by conquest
+(seed 000 'Creating Metropolises', seed 002 '大都市与胜利', RULES-NOTES §5.6).
+
+A Metropolis takes 2 building slots, or the only slot of a 1-slot isle (RULES-NOTES §3.2).
+When no own isle has room: destroy buildings to make room (seeds), or with
+``metropolis_without_room="lost"`` the Metropolis is lost (FAQ 1.8).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action
+from .board import MapSpec
+from .events import Event, ev
+from .registry import PENDING, PendingKind, explainer, handler
+from .state import BUILDINGS, GameState, Isle, Pending
+
+
+def footprint(slots: int) -> int:
+    """Building slots a Metropolis fills: 1 on a 1-slot isle, otherwise 2."""
+    return 1 if slots == 1 else 2
+
+
+def free_slots(state: GameState, isle_id: str) -> int:
+    """Free building slots on an isle."""
+    isle = state.isles[isle_id]
+    slots = MapSpec.load(state.map_id).isle_slots[isle_id]
+    used = len(isle.buildings) + (footprint(slots) if isle.metropolis else 0)
+    return slots - used
+
+
+def has_all_buildings(state: GameState, player: int) -> bool:
+    """True when the player's isles hold a Port, a Fortress, a Temple and a University
+    (Metropolises do not count toward the set)."""
+    return all(state.buildings_of(player, kind) > 0 for kind in BUILDINGS)
+
+
+def check(state: GameState, player: int) -> list[Event]:
+    """Swap a complete set at once: 4 Philosophers, or 4 different buildings.
+
+    Both swaps are compulsory and immediate (seed 002 FAQ 'Metropolis 有哪些取得方式').
+    Placement is a decision of the player (a pending ``metropolis`` step).
+    """
+    if any(p.kind == "metropolis" for p in state.pending):
+        return []  # one placement at a time; placing re-checks
+    events: list[Event] = []
+    p = state.players[player]
+    name = state.names[player]
+    if p.philosophers >= 4:
+        p.philosophers -= 4
+        state.philosopher_supply += 4
+        events.append(ev("philosophers_discarded", player=name, count=4))
+        events += _start_placement(state, player, "philosophers")
+    elif has_all_buildings(state, player):
+        removed = []
+        for kind in BUILDINGS:
+            for isle_id, isle in state.isles.items():
+                if isle.owner == player and kind in isle.buildings:
+                    isle.buildings.remove(kind)
+                    state.building_supply[kind] += 1
+                    removed.append([kind, isle_id])
+                    break
+        events.append(ev("buildings_discarded", player=name, buildings=removed))
+        events += _start_placement(state, player, "buildings")
+    return events
+
+
+def _candidates(state: GameState, player: int) -> list[str]:
+    return [i for i in state.isles_of(player) if not state.isles[i].metropolis]
+
+
+def _start_placement(state: GameState, player: int, cause: str) -> list[Event]:
+    name = state.names[player]
+    candidates = _candidates(state, player)
+    if not candidates:
+        # Seed 000 'Special Rules': one isle that already has a Metropolis: the new one
+        # only "replaces" the old; no Metropolis is added.
+        return [ev("metropolis_not_added", player=name, cause=cause, reason="no_isle")]
+    if state.metropolis_supply <= 0:
+        return [ev("metropolis_not_added", player=name, cause=cause, reason="supply")]
+    roomy = [i for i in candidates if free_slots(state, i) >= _need(state, i)]
+    if not roomy and state.options.metropolis_without_room == "lost":
+        return [ev("metropolis_not_added", player=name, cause=cause, reason="no_room")]
+    state.pending.append(Pending("metropolis", player, {"cause": cause}))
+    return [ev("metropolis_due", player=name, cause=cause)]
+
+
+def _need(state: GameState, isle_id: str) -> int:
+    return footprint(MapSpec.load(state.map_id).isle_slots[isle_id])
+
+
+def legal_placements(state: GameState, pending: Pending) -> list[Action]:
+    """Where the new Metropolis may go, and which buildings make room if none is free."""
+    player = pending.player
+    assert player is not None
+    candidates = _candidates(state, player)
+    roomy = [i for i in candidates if free_slots(state, i) >= _need(state, i)]
+    if roomy:
+        return [Action("metropolis", (i,)) for i in roomy]
+    actions = []
+    for isle_id in candidates:
+        isle = state.isles[isle_id]
+        missing = _need(state, isle_id) - free_slots(state, isle_id)
+        for combo in sorted(set(combinations(sorted(isle.buildings), missing))):
+            actions.append(Action("metropolis", (isle_id, tuple(combo))))
+    return actions
+
+
+@handler("metropolis")
+def apply_metropolis(state: GameState, action: Action) -> list[Event]:
+    """Place the Metropolis, destroying the named buildings first if needed."""
+    pending = state.pending.pop()
+    player = pending.player
+    assert player is not None
+    isle_id = action.args[0]
+    isle: Isle = state.isles[isle_id]
+    events: list[Event] = []
+    destroyed = list(action.args[1]) if len(action.args) > 1 else []
+    for kind in destroyed:
+        isle.buildings.remove(kind)
+        state.building_supply[kind] += 1
+    if destroyed:
+        events.append(ev("buildings_destroyed", isle=isle_id, buildings=destroyed, reason="room"))
+    isle.metropolis = True
+    state.metropolis_supply -= 1
+    events.append(
+        ev(
+            "metropolis_built",
+            player=state.names[player],
+            isle=isle_id,
+            cause=pending.data.get("cause"),
+            total=state.metropolises(player),
+        )
+    )
+    return events + check(state, player)
+
+
+@explainer("metropolis")
+def explain_metropolis(state: GameState, action: Action) -> str | None:
+    """Why a Metropolis cannot go there."""
+    if not state.pending or state.pending[-1].kind != "metropolis":
+        return "no Metropolis is waiting to be placed"
+    isle_id = action.args[0]
+    player = state.pending[-1].player
+    isle = state.isles.get(isle_id)
+    if isle is None:
+        return f"{isle_id!r} is not an isle of this map"
+    if isle.owner != player:
+        return f"a Metropolis goes on one of your own isles; {isle_id} is not yours"
+    if isle.metropolis:
+        return f"{isle_id} already has a Metropolis (at most one per isle)"
+    return "when an isle has room, the Metropolis goes on a free space (destroy only if none)"
+
+
+PENDING["metropolis"] = PendingKind(
+    "decision", legal=legal_placements, label="place the Metropolis"
+)

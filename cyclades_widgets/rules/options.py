@@ -1,0 +1,94 @@
+"""Rule options: every place where the sources disagree or stay silent.
+
+The default of each field is the seeds' reading (DESIGN §4.6). The other reading is kept
+as a named alternative so that a learner can compare them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+PriestDiscount = Literal["per_offering", "total"]
+MetropolisRoom = Literal["destroy", "lost"]
+TieBreak = Literal["gold", "metropolises_then_gold"]
+CardSupply = Literal["seed", "rulebook"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The readings the engine applies where sources conflict.
+
+    >>> RuleOptions().two_player_priest_discount
+    'per_offering'
+    >>> RuleOptions.from_dict({"tie_break": "metropolises_then_gold"}).tie_break
+    'metropolises_then_gold'
+    """
+
+    two_player_priest_discount: PriestDiscount = "per_offering"
+    """2 players: each Priest takes 1 GP off *each* offering (seed 002, '双人局'), or
+    off the *total* of both offerings (designer-reviewed FAQ, RULES-NOTES §5.2)."""
+
+    metropolis_without_room: MetropolisRoom = "destroy"
+    """No free space for a new Metropolis: destroy buildings to make room (seeds 000/002),
+    or the Metropolis is lost while its cards or buildings are still discarded (FAQ 1.8)."""
+
+    tie_break: TieBreak = "gold"
+    """Several players reach the target together: most GP wins (seeds), or most
+    Metropolises first, then GP (FAQ 1.8, RULES-NOTES §5.7)."""
+
+    card_supply: CardSupply = "seed"
+    """Supply counts: 17 Philosophers, 18 Priests, 98 GP (seed 000 'Components'), or the
+    rulebook's contents list: 16, 16, 100 (RULES-NOTES §0)."""
+
+    @property
+    def philosopher_supply(self) -> int:
+        """Philosopher cards in the supply under :attr:`card_supply`."""
+        return 17 if self.card_supply == "seed" else 16
+
+    @property
+    def priest_supply(self) -> int:
+        """Priest cards in the supply under :attr:`card_supply`."""
+        return 18 if self.card_supply == "seed" else 16
+
+    @property
+    def gold_supply(self) -> int:
+        """Gold pieces in the box under :attr:`card_supply` (the bank is not a hard limit)."""
+        return 98 if self.card_supply == "seed" else 100
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-safe dict (stored in every record)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleOptions:
+        """Build options from a dict, rejecting unknown names and values."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {sorted(unknown)}; known: {sorted(known)}")
+        options = cls(**data)
+        options.validate()
+        return options
+
+    def validate(self) -> None:
+        """Raise ``ValueError`` if a field holds a value outside its documented readings."""
+        allowed = {
+            "two_player_priest_discount": ("per_offering", "total"),
+            "metropolis_without_room": ("destroy", "lost"),
+            "tie_break": ("gold", "metropolises_then_gold"),
+            "card_supply": ("seed", "rulebook"),
+        }
+        for name, values in allowed.items():
+            value = getattr(self, name)
+            if value not in values:
+                raise ValueError(f"rule option {name}={value!r}; expected one of {values}")
+
+    def differences(self) -> dict[str, Any]:
+        """The fields that differ from the default (seed) reading."""
+        default = RuleOptions()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
