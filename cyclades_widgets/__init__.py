@@ -1,0 +1,73 @@
+"""cyclades_widgets: learn and teach the board game Cyclades (Matagot 2009) in Jupyter.
+
+>>> import cyclades_widgets as cw
+>>> game = cw.Game.new(players=3, seed=1)
+>>> game.cycle, game.phase.value
+(1, 'offerings')
+
+The rules core (:mod:`cyclades_widgets.rules`) uses only the standard library. Widgets,
+tables and the Battle Lab are imported lazily, so ``import cyclades_widgets`` stays light.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .game import Game, Step
+from .rules import (
+    Action,
+    CycladesError,
+    Event,
+    GameState,
+    IllegalActionError,
+    NotationError,
+    Phase,
+    RecordError,
+    RuleOptions,
+)
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "GameRecord": ("record", "GameRecord"),
+    "battle_odds": ("odds", "battle_odds"),
+    "BattleOdds": ("odds", "BattleOdds"),
+    "Scenario": ("scenario", "Scenario"),
+    "RandomBot": ("bots", "RandomBot"),
+    "GreedyBot": ("bots", "GreedyBot"),
+    "whatif": ("bots", "whatif"),
+    "narrate": ("narrate", "narrate"),
+    "Board": ("widgets", "Board"),
+    "GameView": ("widgets", "GameView"),
+    "Replay": ("widgets", "Replay"),
+    "BattleLab": ("widgets", "BattleLab"),
+    "svg": ("svg", None),
+    "tables": ("tables", None),
+}
+
+__all__ = [
+    "Action",
+    "CycladesError",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "NotationError",
+    "Phase",
+    "RecordError",
+    "RuleOptions",
+    "Step",
+    *sorted(_LAZY),
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the heavier parts (widgets, pandas tables, records) on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'cyclades_widgets' has no attribute {name!r}")
+    module_name, attr = _LAZY[name]
+    module = importlib.import_module(f".{module_name}", __name__)
+    value = module if attr is None else getattr(module, attr)
+    globals()[name] = value
+    return value
