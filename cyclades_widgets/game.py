@@ -77,6 +77,8 @@ class Game:
         self.meta: dict[str, Any] = dict(meta or {})
         """Free-form header data kept in records (title, date, description)."""
         self._initial = state.copy() if not self._history else self._history[0].before.copy()
+        self.forced: list[Action] = []
+        """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -207,9 +209,23 @@ class Game:
             return self._apply(None)
         return self._apply(self.sample_chance())
 
+    def force(self, *outcomes: str | Action) -> None:
+        """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
+        :meth:`advance` use, in order, instead of the seed when they are possible there.
+        A teacher stages a battle this way."""
+        self.forced.extend(Action.parse(o) if isinstance(o, str) else o for o in outcomes)
+
     def sample_chance(self) -> Action:
-        """The chance outcome this game's seed picks at the current step."""
+        """The chance outcome to use now: the next forced one if it fits, else the seed's."""
         outcomes = flow.chance_outcomes(self._state)
+        if self.forced:
+            kinds = {a.kind for a, _ in outcomes}
+            head = self.forced[0]
+            if head.kind in kinds:
+                if head not in {a for a, _ in outcomes}:
+                    raise IllegalActionError(f"forced outcome {head} is not possible here")
+                self.forced.pop(0)
+                return head
         rng = random.Random(f"{self.seed}/{self._state.step}")
         actions = [a for a, _ in outcomes]
         return rng.choices(actions, weights=[w for _, w in outcomes])[0]
@@ -313,6 +329,7 @@ class Game:
         """An independent copy with the same history, to explore another line."""
         game = Game(self._state.copy(), seed=self.seed, history=list(self._history), meta=self.meta)
         game._initial = self._initial.copy()
+        game.forced = list(self.forced)
         return game
 
     # ------------------------------------------------------------------ JSON

@@ -8,7 +8,7 @@ from itertools import permutations
 from . import ledger
 from .actions import Action
 from .events import Event, ev
-from .registry import handler
+from .registry import CYCLE_START, handler
 from .state import CREATURE_PRICES, GODS, GameState, Phase
 
 # --------------------------------------------------------------------------- setup order
@@ -60,6 +60,8 @@ def new_cycle(state: GameState) -> list[Event]:
         if card is not None and track[slot] != card:
             events.append(ev("creature_slides", creature=card, price=CREATURE_PRICES[slot]))
     state.creature_track = new_track
+    for hook in CYCLE_START:
+        events += hook(state)
     return events
 
 

@@ -7,7 +7,8 @@ what it adds, so movement, battles and creatures plug in without touching the co
 - :data:`EXPLAINERS`: action kind → function saying which rule forbids an action;
 - :data:`TURN_ACTIONS`: generators of the legal actions during a god's turn;
 - :data:`PENDING`: kinds of :class:`~.state.Pending` interruptions (battle, creature...);
-- :data:`TURN_START`: hooks run when a player starts a god's action.
+- :data:`TURN_START`: hooks run when a player starts a god's action;
+- :data:`CYCLE_START`: hooks run when a new cycle begins (after the creature track slides).
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ Apply = Callable[[GameState, Action], list[Event]]
 Explain = Callable[[GameState, Action], "str | None"]
 TurnActions = Callable[[GameState, Turn], list[Action]]
 TurnStart = Callable[[GameState, int, str], list[Event]]
+CycleStart = Callable[[GameState], list[Event]]
 
 HANDLERS: dict[str, Apply] = {}
 EXPLAINERS: dict[str, Explain] = {}
 TURN_ACTIONS: list[TurnActions] = []
 TURN_START: list[TurnStart] = []
+CYCLE_START: list[CycleStart] = []
 
 
 @dataclass(frozen=True, slots=True)
