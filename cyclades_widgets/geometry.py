@@ -1,0 +1,212 @@
+"""Pixel geometry of a map: hex corners, isle outlines and where each piece is drawn.
+
+This is the one place the board layout is computed. The static SVG (``svg.py``) and the
+JavaScript board both draw from :func:`map_geometry`, so neither holds its own copy of the
+layout logic (DESIGN §2).
+
+Hexes are pointy-top. Grid rows are horizontal lines of hexes, each row centred under the
+widest one, which is exactly the neighbour rule of RULES-NOTES §3.1 (see
+:mod:`cyclades_widgets.rules.board`). Pixel ``y`` grows downwards, as in SVG.
+
+Internally every hex centre and corner sits on an integer lattice: ``X`` counts half hex widths
+(``√3/2 · size``) and ``Y`` counts half sizes (``size / 2``). Corners shared by two hexes
+therefore compare exactly, which is what the outline tracing relies on.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from functools import lru_cache
+from typing import Any
+
+from .rules.board import Hex, MapSpec
+
+__all__ = ["ANCHOR_RING", "LABEL_GAP", "PAD", "map_geometry", "hex_center", "hex_corners"]
+
+PAD = 0.75
+"""Margin around the grid, in hex sizes (room for the labels under the bottom isles)."""
+
+ANCHOR_RING = 0.5
+"""Distance from a hex centre to the ring of piece anchors, in hex sizes."""
+
+LABEL_GAP = 1.1
+"""Distance from the centre of an isle's lowest hex down to its label anchor, in hex sizes.
+
+The label sits just under the isle's bottom corner: draw it centred, with a hanging
+baseline (``text-anchor="middle" dominant-baseline="hanging"``) and a font of about
+``0.35 * hex_size``.
+"""
+
+# Corners of a pointy-top hex on the integer lattice, clockwise from the top.
+_CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+# Directions (screen degrees, y down) of the ring anchors, in order of preference:
+# lower-left, lower-right, upper-left, upper-right, bottom, top. Each points at a corner,
+# where a hex has the most room.
+_RING_DEGREES: tuple[int, ...] = (150, 30, 210, 330, 90, 270)
+
+_SINGLE_ROLES: tuple[str, ...] = ("troops", "figurine", "marker", "prosperity_anchor")
+
+
+def _lattice(rows: tuple[int, ...], cell: Hex) -> tuple[int, int]:
+    """Integer lattice position (X, Y) of a hex centre."""
+    row, col = cell
+    return 2 * col + max(rows) - rows[row], 3 * row
+
+
+def _pixel(size: float, x: float, y: float) -> tuple[float, float]:
+    """Convert lattice coordinates to pixels, including the margin."""
+    pad = PAD * size
+    return pad + (x + 1) * size * math.sqrt(3) / 2, pad + (y + 2) * size / 2
+
+
+def _r(point: tuple[float, float]) -> list[float]:
+    return [round(point[0], 1), round(point[1], 1)]
+
+
+def hex_center(map_id: str, cell: Hex, size: float = 30) -> tuple[float, float]:
+    """Return the pixel centre of grid cell ``(row, col)`` on map ``map_id`` (not rounded)."""
+    spec = MapSpec.load(map_id)
+    return _pixel(size, *_lattice(spec.rows, cell))
+
+
+def hex_corners(map_id: str, cell: Hex, size: float = 30) -> list[tuple[float, float]]:
+    """Return the 6 pixel corners of a cell, clockwise from the top (not rounded)."""
+    spec = MapSpec.load(map_id)
+    x, y = _lattice(spec.rows, cell)
+    return [_pixel(size, x + dx, y + dy) for dx, dy in _CORNERS]
+
+
+def _outline_loops(rows: tuple[int, ...], cells: tuple[Hex, ...]) -> list[list[tuple[int, int]]]:
+    """Trace the boundary of a set of hexes as closed loops of lattice corners.
+
+    Each hex contributes its 6 edges clockwise. An edge shared by two hexes of the set appears
+    once in each direction and is dropped; the rest form the boundary. Three hexes meet at every
+    corner and any two of them are neighbours, so a boundary corner has exactly one outgoing
+    boundary edge and the loops can be followed without ambiguity. The first loop is the one
+    with the top-left-most corner (the outer boundary); holes, if any, follow.
+    """
+    edges: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    for cell in cells:
+        x, y = _lattice(rows, cell)
+        pts = [(x + dx, y + dy) for dx, dy in _CORNERS]
+        for i in range(6):
+            edges.add((pts[i], pts[(i + 1) % 6]))
+    boundary = {a: b for a, b in edges if (b, a) not in edges}
+    loops: list[list[tuple[int, int]]] = []
+    while boundary:
+        start = min(boundary, key=lambda p: (p[1], p[0]))
+        loop = [start]
+        nxt = boundary.pop(start)
+        while nxt != start:
+            loop.append(nxt)
+            nxt = boundary.pop(nxt)
+        loops.append(loop)
+    return loops
+
+
+def _isle_anchors(rows: tuple[int, ...], cells: tuple[Hex, ...], slots: int) -> dict[str, Any]:
+    """Choose lattice-space anchors for the pieces of one isle (see :func:`map_geometry`).
+
+    Building slots take hex centres first (top to bottom). The single pieces then take the
+    free hex centres nearest the isle's middle, then ring points: 0.5 size from a hex centre
+    toward a corner, nearest the isle's middle first. All candidates are at least 0.5 size
+    apart, so no two anchors overlap.
+    """
+    ordered = sorted(cells)
+    centres = [_lattice(rows, c) for c in ordered]
+    # lattice units are not square: convert to size units for distances
+    sx, sy = math.sqrt(3) / 2, 0.5
+    mid = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
+
+    def dist(p: tuple[float, float]) -> float:
+        return math.hypot((p[0] - mid[0]) * sx, (p[1] - mid[1]) * sy)
+
+    ring: list[tuple[float, int, int, tuple[float, float]]] = []
+    for h, (x, y) in enumerate(centres):
+        for pref, deg in enumerate(_RING_DEGREES):
+            a = math.radians(deg)
+            p = (x + ANCHOR_RING * math.cos(a) / sx, y + ANCHOR_RING * math.sin(a) / sy)
+            ring.append((round(dist(p), 6), pref, h, p))
+    ring.sort(key=lambda t: t[:3])
+
+    free_centres = [(float(x), float(y)) for x, y in centres]
+    slot_points = free_centres[:slots]
+    rest = sorted(free_centres[slots:], key=lambda p: (round(dist(p), 6), p[1], p[0]))
+    pool = rest + [t[3] for t in ring]
+    if slots > len(free_centres):  # more slots than hexes: slots spill onto the ring
+        extra = slots - len(free_centres)
+        slot_points += pool[:extra]
+        pool = pool[extra:]
+    anchors: dict[str, Any] = {"slots": slot_points}
+    for role, point in zip(_SINGLE_ROLES, pool):
+        anchors[role] = point
+    return anchors
+
+
+@lru_cache(maxsize=32)
+def _geometry(map_id: str, size: float) -> dict[str, Any]:
+    spec = MapSpec.load(map_id)
+    rows = spec.rows
+
+    def px(p: tuple[float, float]) -> list[float]:
+        return _r(_pixel(size, *p))
+
+    seas: dict[str, Any] = {}
+    for sid in spec.seas:
+        x, y = _lattice(rows, spec.sea_hex[sid])
+        seas[sid] = {
+            "center": px((x, y)),
+            "points": [px((x + dx, y + dy)) for dx, dy in _CORNERS],
+            "prosperity": spec.sea_prosperity[sid],
+        }
+
+    isles: dict[str, Any] = {}
+    for iid in spec.isles:
+        cells = spec.isle_hexes[iid]
+        lattice = [_lattice(rows, c) for c in cells]
+        mid = (sum(x for x, _ in lattice) / len(lattice), sum(y for _, y in lattice) / len(lattice))
+        low_y = max(y for _, y in lattice)
+        low_xs = [x for x, y in lattice if y == low_y]
+        label = _pixel(size, sum(low_xs) / len(low_xs), low_y)
+        anchors = _isle_anchors(rows, cells, spec.isle_slots[iid])
+        isles[iid] = {
+            "outline": [[px(p) for p in loop] for loop in _outline_loops(rows, cells)],
+            "hexes": [px(p) for p in lattice],
+            "center": px(mid),
+            "label": _r((label[0], label[1] + LABEL_GAP * size)),
+            "slots": [px(p) for p in anchors["slots"]],
+            **{role: px(anchors[role]) for role in _SINGLE_ROLES},
+            "prosperity": spec.isle_prosperity[iid],
+            "name": dict(spec.names[iid]),
+        }
+
+    pad = PAD * size
+    width = 2 * pad + max(rows) * math.sqrt(3) * size
+    height = 2 * pad + (3 * (len(rows) - 1) + 4) * size / 2
+    return {
+        "id": spec.id,
+        "width": round(width, 1),
+        "height": round(height, 1),
+        "hex_size": size,
+        "seas": seas,
+        "isles": isles,
+    }
+
+
+def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
+    """Return the JSON-safe pixel layout of map ``map_id`` for hexes of circumradius ``size``.
+
+    Keys: ``id``, ``width``, ``height``, ``hex_size``; ``seas``: ``{sea_id: {center, points
+    (6 corners clockwise from the top), prosperity}}``; ``isles``: ``{isle_id: {outline (a list
+    of closed loops, the first the outer one; the last point is not repeated), hexes (centres),
+    center, label, slots (one anchor per building slot), troops, marker, figurine,
+    prosperity_anchor, prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
+    y down. Piece anchors lie inside the isle and at least ``0.5 * size`` apart; ``label`` is
+    just under the isle (see :data:`LABEL_GAP`).
+
+    The layout is computed once per ``(map_id, size)`` and cached; each call returns a fresh
+    copy, so callers may change it freely. Output is deterministic.
+    """
+    return copy.deepcopy(_geometry(map_id, float(size)))
