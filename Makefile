@@ -1,0 +1,87 @@
+# cyclades_widgets: two commands to start.
+#   make demo   set up .venv and open JupyterLab on the first tutorial
+#   make test   set up .venv and run the whole suite (lint, rules, notebooks, browser)
+#
+# The environment lives in .venv. Each set of extras has a stamp file in .venv;
+# it is rebuilt only when pyproject.toml is newer than the stamp.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+
+# JupyterLab refuses to start as root unless told.
+ALLOW_ROOT := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
+
+# The first tutorial, else the quick look, else just the Lab home.
+DEMO_NB := $(firstword $(wildcard notebooks/01-first-look.ipynb notebooks/00-quick-look.ipynb))
+
+# Notebooks are executed by nbmake only if the folder has any.
+NB_DIR := $(if $(wildcard notebooks/*.ipynb),notebooks,)
+
+.DEFAULT_GOAL := help
+
+.PHONY: help demo test lint format typecheck bench bench-quick reliability lite env env-test clean
+
+help:
+	@echo "make demo         set up .venv and open JupyterLab on the first tutorial"
+	@echo "make test         set up .venv and run the whole suite: ruff, pytest (rules, notebooks, browser)"
+	@echo "make lint         ruff check + ruff format --check"
+	@echo "make format       ruff format + ruff check --fix"
+	@echo "make typecheck    mypy on cyclades_widgets/rules"
+	@echo "make bench        benchmarks (python benchmarks/run.py)"
+	@echo "make bench-quick  a short benchmark run"
+	@echo "make reliability  the long reliability run (CYCLADES_LONG=1, tests/reliability -m slow)"
+	@echo "make lite         build a JupyterLite site into _output/"
+	@echo "make clean        remove .venv, build outputs and caches"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.stamp-%: pyproject.toml | $(PY)
+	$(PY) -m pip install -e '.[$*]'
+	@touch $@
+
+env: $(VENV)/.stamp-widgets
+env-test: $(VENV)/.stamp-test
+
+demo: $(VENV)/.stamp-widgets
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) $(DEMO_NB)
+
+test: $(VENV)/.stamp-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
+
+lint: $(VENV)/.stamp-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.stamp-test
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+typecheck: $(VENV)/.stamp-test
+	$(BIN)/mypy
+
+bench: $(VENV)/.stamp-bench
+	$(PY) benchmarks/run.py
+
+bench-quick: $(VENV)/.stamp-bench
+	$(PY) benchmarks/run.py --quick
+
+reliability: $(VENV)/.stamp-test
+	CYCLADES_LONG=1 $(BIN)/pytest tests/reliability -m slow
+
+# JupyterLite: a static site with the tutorials and a Pyodide kernel, served
+# from _output/ (try it with: python -m http.server -d _output). The package is
+# built as a wheel into dist/ and offered to the in-browser kernel (piplite).
+lite: $(VENV)/.stamp-test $(VENV)/.stamp-lite
+	rm -rf dist _output
+	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
+	$(BIN)/jupyter lite build $(if $(wildcard notebooks),--contents notebooks) --piplite-wheels dist/*.whl --output-dir _output
+
+clean:
+	rm -rf $(VENV) _output dist build .cache .jupyterlite.doit.db test-artifacts test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,30 @@
+"""Shared test settings.
+
+- Hypothesis: no per-example deadline (timings on a 2-core CI machine are noisy, and a
+  deadline failure says nothing about the rules); ``CYCLADES_LONG=1`` (``make reliability``)
+  raises the number of examples.
+- ``repo_root`` fixture: the checkout's top folder.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+try:
+    from hypothesis import settings
+except ImportError:  # hypothesis comes with the [test] extra
+    pass
+else:
+    settings.register_profile("cyclades", deadline=None, print_blob=True)
+    settings.register_profile(
+        "cyclades-long", parent=settings.get_profile("cyclades"), max_examples=2000
+    )
+    settings.load_profile("cyclades-long" if os.environ.get("CYCLADES_LONG") == "1" else "cyclades")
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO_ROOT
