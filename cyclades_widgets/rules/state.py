@@ -178,6 +178,9 @@ class GameState:
     creature_discard: list[str] = field(default_factory=list)
     held_creatures: dict[str, int] = field(default_factory=dict)
     """Figurine cards held by the player who placed the figurine, until it leaves."""
+    held_since: dict[str, int] = field(default_factory=dict)
+    """Cycle in which each held figurine card was summoned: the card is discarded at the
+    holder's first god action of a later cycle (RULES-NOTES §1.1 'island figurines')."""
     kraken: str | None = None
     temples_used: dict[int, int] = field(default_factory=dict)
     """Temple discounts used this cycle, per player (each Temple once per cycle)."""
@@ -221,6 +224,7 @@ class GameState:
             creature_deck=list(self.creature_deck),
             creature_discard=list(self.creature_discard),
             held_creatures=dict(self.held_creatures),
+            held_since=dict(self.held_since),
             kraken=self.kraken,
             temples_used=dict(self.temples_used),
             priest_supply=self.priest_supply,
@@ -341,6 +345,7 @@ class GameState:
             "creature_deck": list(self.creature_deck),
             "creature_discard": list(self.creature_discard),
             "held_creatures": dict(self.held_creatures),
+            "held_since": dict(self.held_since),
             "kraken": self.kraken,
             "temples_used": {str(k): v for k, v in self.temples_used.items()},
             "priest_supply": self.priest_supply,
@@ -385,6 +390,7 @@ class GameState:
             creature_deck=list(d["creature_deck"]),
             creature_discard=list(d["creature_discard"]),
             held_creatures=dict(d["held_creatures"]),
+            held_since=dict(d.get("held_since", {})),
             kraken=d["kraken"],
             temples_used={int(k): v for k, v in d["temples_used"].items()},
             priest_supply=d["priest_supply"],
