@@ -13,6 +13,7 @@ PriestDiscount = Literal["per_offering", "total"]
 MetropolisRoom = Literal["destroy", "lost"]
 TieBreak = Literal["gold", "metropolises_then_gold"]
 CardSupply = Literal["seed", "rulebook"]
+KrakenMoves = Literal["paid", "none"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,13 @@ class RuleOptions:
     card_supply: CardSupply = "seed"
     """Supply counts: 17 Philosophers, 18 Priests, 98 GP (seed 000 'Components'), or the
     rulebook's contents list: 16, 16, 100 (RULES-NOTES §0)."""
+
+    kraken_moves: KrakenMoves = "paid"
+    """After placing the Kraken (which destroys every fleet in its sea), its summoner may
+    move it on, one adjacent sea at a time for 1 GP each, destroying the fleets it meets
+    (Blackwoj/CycladesAI; Doug Mann's articles say the Kraken's moves cost 1 GP:
+    RULES-NOTES §1.1 #13, LOW), or the Kraken is only placed (``"none"``: the official
+    summary sheet fragment mentions no movement). The seeds are silent."""
 
     @property
     def philosopher_supply(self) -> int:
@@ -78,6 +86,7 @@ class RuleOptions:
             "metropolis_without_room": ("destroy", "lost"),
             "tie_break": ("gold", "metropolises_then_gold"),
             "card_supply": ("seed", "rulebook"),
+            "kraken_moves": ("paid", "none"),
         }
         for name, values in allowed.items():
             value = getattr(self, name)
