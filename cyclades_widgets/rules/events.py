@@ -26,6 +26,10 @@ class Event:
         return f"{self.kind}({inner})"
 
 
-def ev(kind: str, **data: Any) -> Event:
-    """Shorthand constructor: ``ev("revenue", player="Athens", gold=2)``."""
+def ev(kind: str, /, **data: Any) -> Event:
+    """Shorthand constructor: ``ev("revenue", player="Athens", gold=2)``.
+
+    ``kind`` is positional-only, so the data may itself hold a ``kind`` key
+    (e.g. a battle's ``kind="land"``).
+    """
     return Event(kind, data)
