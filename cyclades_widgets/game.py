@@ -406,8 +406,7 @@ class Game:
         who = f", {self.to_act} to act" if self.to_act else ""
         end = f", won by {self.winner}" if self.is_over else ""
         return (
-            f"<Game {len(self.players)} players, cycle {self.cycle}, "
-            f"{self.phase.value}{who}{end}>"
+            f"<Game {len(self.players)} players, cycle {self.cycle}, {self.phase.value}{who}{end}>"
         )
 
     def _repr_svg_(self) -> str:

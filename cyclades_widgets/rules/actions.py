@@ -40,15 +40,10 @@ def register_notation(kind: str, *patterns: str) -> None:
     """
     entries = _PATTERNS.setdefault(kind, [])
     for pattern in patterns:
-        types: list[str] = []
-
-        def repl(m: re.Match[str]) -> str:
-            types.append(m.group(1))
-            return _TOKEN[m.group(1)]
-
-        body = re.sub(r"\\\{([wil])\\\}", repl, re.escape(pattern))
+        types = tuple(re.findall(r"\{([wil])\}", pattern))
+        body = re.sub(r"\\\{([wil])\\\}", lambda m: _TOKEN[m.group(1)], re.escape(pattern))
         regex = re.compile(rf"{re.escape(kind)} {body}$" if pattern else rf"{re.escape(kind)}$")
-        entries.append((pattern, regex, tuple(types)))
+        entries.append((pattern, regex, types))
 
 
 def _readable(pattern: str) -> str:

@@ -18,9 +18,7 @@ def order_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Setup: offering tokens in random order (seed 000 'Setup' 5); two per player with 2."""
     tokens = [i for i in range(state.n_players) for _ in range(2 if state.is_two_player else 1)]
     seen = sorted(set(permutations(tokens)))
-    return [
-        (Action("order", (tuple(state.names[i].lower() for i in perm),)), 1.0) for perm in seen
-    ]
+    return [(Action("order", (tuple(state.names[i].lower() for i in perm),)), 1.0) for perm in seen]
 
 
 @handler("order")
@@ -174,9 +172,7 @@ def revenue(state: GameState) -> list[Event]:
     for p in state.active_players():
         total, land, sea = ledger.revenue_of(state, p)
         ledger.gain(state, p, total)
-        events.append(
-            ev("revenue", player=state.names[p], gold=total, isles=land, seas=sea)
-        )
+        events.append(ev("revenue", player=state.names[p], gold=total, isles=land, seas=sea))
     state.phase = Phase.OFFERINGS
     state.bid_cursor = 0
     state.bids = {}
@@ -229,5 +225,7 @@ def end_of_cycle(state: GameState) -> list[Event]:
     # reverse of this cycle's acting order (RULES-NOTES §5.2 'Turn track update').
     state.turn_order = [p for p in reversed(state.returned) if not state.players[p].eliminated]
     state.returned = []
-    events.append(ev("cycle_end", cycle=state.cycle, order=[state.names[p] for p in state.turn_order]))
+    events.append(
+        ev("cycle_end", cycle=state.cycle, order=[state.names[p] for p in state.turn_order])
+    )
     return events + new_cycle(state)
