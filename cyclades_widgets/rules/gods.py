@@ -31,6 +31,13 @@ CARD_COST = 4
 """Zeus / Athena: one more Priest or Philosopher for 4 GP, at most once per turn."""
 BUILD_COST = 2
 
+_PLURALS = {"fortress": "fortresses", "university": "universities", "nothing": "nothing"}
+
+
+def plural(word: str) -> str:
+    """The plural of a building or unit name, for messages ("fortresses", "troops")."""
+    return _PLURALS.get(word, word + "s")
+
 
 def node(state: GameState) -> tuple[str, int | None]:
     """The player whose god action is under way, or the automatic step between turns."""
@@ -286,7 +293,7 @@ def explain_build(state: GameState, action: Action) -> str | None:
     kind, isle_id = action.args
     own = GOD_BUILDING.get(turn.god)
     if kind != own:
-        return f"{turn.god.title()} builds {own or 'nothing'}s, not {kind}s"
+        return f"{turn.god.title()} builds {plural(own or 'nothing')}, not {plural(kind)}"
     if state.players[turn.player].gold < BUILD_COST:
         return f"a building costs {BUILD_COST} GP; {state.names[turn.player]} has less"
     isle = state.isles.get(isle_id)
@@ -294,7 +301,7 @@ def explain_build(state: GameState, action: Action) -> str | None:
         return f"buildings go on your own isles; {isle_id} is not yours"
     if metropolis.free_slots(state, isle_id) <= 0:
         return f"{isle_id} has no free building space"
-    return f"no {kind}s are left in the supply"
+    return f"no {plural(kind)} are left in the supply"
 
 
 @explainer("end")
