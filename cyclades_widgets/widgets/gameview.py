@@ -1,0 +1,168 @@
+"""``GameView``: the board plus ipywidgets controls to step, undo, replay and read.
+
+- back/forward by step, phase or cycle, to the start or the end; undo and redo;
+- a history slider with Play (``ipywidgets.Play``);
+- tabs: the narration of the last step, the tables (pandas DataFrames of players, isles,
+  seas, gods, creatures and the log), and a legal-action picker for those who prefer
+  lists to clicks.
+
+Every control sends the same intents as the board's own clicks and keys
+(:meth:`Board.handle_intent`), so there is one path from a person to the game.
+User text (player names, comments, narration) is shown as text, never as HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as w
+
+from ..game import Bot, Game
+from .board import Board
+
+NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
+    ("⏮", "start", "step", "To the start (Home)"),
+    ("«", "back", "cycle", "Back one cycle (Ctrl+←)"),
+    ("‹‹", "back", "phase", "Back one phase (Shift+←)"),
+    ("‹", "back", "step", "Back one step (←)"),
+    ("›", "forward", "step", "Forward one step (→)"),
+    ("››", "forward", "phase", "Forward one phase (Shift+→)"),
+    ("»", "forward", "cycle", "Forward one cycle (Ctrl+→)"),
+    ("⏭", "end", "step", "To the end (End)"),
+)
+"""(label, to, by, tooltip) of the navigation buttons."""
+
+TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
+"""The tables shown in the Tables tab, by ``Tables`` method name."""
+
+
+def narration(game: Game, lang: str = "en") -> str:
+    """The last step's events in plain language, or their raw form if the narrator is
+    missing (it is written separately)."""
+    try:
+        return game.explain(lang=lang)
+    except ImportError:
+        events = game.history[-1].events if game.history else game.events
+        return "\n".join(str(e) for e in events)
+
+
+class GameView(w.VBox):
+    """``cw.GameView(game)``: the board with step, undo, history, narration, tables and a
+    legal-action picker. ``viewer``, ``lang`` and ``bots`` are passed to the :class:`Board`."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        viewer: str | None = None,
+        lang: str = "en",
+        bots: Mapping[str, Bot] | None = None,
+        board: Board | None = None,
+    ) -> None:
+        self.board = board or Board(game, viewer=viewer, lang=lang, bots=bots)
+        """The board this view controls."""
+        self._syncing = False
+        self.nav = w.HBox([self._nav_button(*spec) for spec in NAV_BUTTONS] + self._undo_redo())
+        self.slider = w.IntSlider(
+            min=0, max=0, value=0, description="Step", continuous_update=False
+        )
+        self.player = w.Play(min=0, max=0, value=0, interval=700, description="Play")
+        w.jslink((self.player, "value"), (self.slider, "value"))
+        self.slider.observe(self._slider_moved, names="value")
+        self.narration = w.Output(layout=w.Layout(max_height="220px", overflow="auto"))
+        self.tables = w.Tab(children=[w.Output() for _ in TABLES])
+        for i, name in enumerate(TABLES):
+            self.tables.set_title(i, name.title())
+        self.tables.observe(lambda _: self._show_tables(), names="selected_index")
+        self.picker = w.Dropdown(options=[], description="Action", layout=w.Layout(width="420px"))
+        self.play_button = w.Button(description="Play", button_style="primary")
+        self.play_button.on_click(lambda _: self._play_picked())
+        self.notation = w.Text(placeholder="or type notation, e.g. bid ares 3", description="Play")
+        self.notation.on_submit(lambda _: self._play_typed())
+        self.message = w.Label()
+        picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
+        self.tabs = w.Tab(children=[self.narration, self.tables, picker])
+        for i, title in enumerate(("Narration", "Tables", "Actions")):
+            self.tabs.set_title(i, title)
+        self.tabs.observe(lambda _: self._show_tables(), names="selected_index")
+        super().__init__(
+            [self.board, self.nav, w.HBox([self.player, self.slider]), self.tabs],
+            layout=w.Layout(max_width="1200px"),
+        )
+        self.board.on_change(lambda _: self.refresh())
+        self.refresh()
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.board.game
+
+    # ------------------------------------------------------------------ controls
+    def _nav_button(self, label: str, to: str, by: str, tip: str) -> w.Button:
+        button = w.Button(description=label, tooltip=tip, layout=w.Layout(width="46px"))
+        button.on_click(self._sender({"type": "nav", "to": to, "by": by}))
+        return button
+
+    def _undo_redo(self) -> list[w.Button]:
+        undo = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
+        redo = w.Button(description="Redo", icon="repeat", layout=w.Layout(width="90px"))
+        undo.on_click(self._sender({"type": "undo"}))
+        redo.on_click(self._sender({"type": "redo"}))
+        self.undo_button, self.redo_button = undo, redo
+        return [undo, redo]
+
+    def _sender(self, intent: dict[str, Any]) -> Callable[[Any], None]:
+        return lambda _: self.board.handle_intent(dict(intent))
+
+    def _slider_moved(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.board.handle_intent({"type": "goto", "index": change["new"]})
+
+    def _play_picked(self) -> None:
+        if self.picker.value is None:
+            self.message.value = "No decision is due: use Continue on the board or step forward."
+            return
+        self.board.handle_intent({"type": "play", "notation": self.picker.value})
+
+    def _play_typed(self) -> None:
+        if self.board.handle_intent({"type": "play", "notation": self.notation.value}):
+            self.notation.value = ""
+
+    # ------------------------------------------------------------------ refresh
+    def refresh(self) -> None:
+        """Bring the controls, narration, tables and picker up to date with the board."""
+        timeline = self.board.timeline
+        self._syncing = True
+        try:
+            self.slider.max = self.player.max = timeline["length"]
+            self.slider.value = self.player.value = timeline["index"]
+        finally:
+            self._syncing = False
+        self.undo_button.disabled = timeline["index"] == 0
+        self.redo_button.disabled = not self.game.can_redo()
+        self.picker.options = [(a["label"], a["notation"]) for a in self.board.legal]
+        self.message.value = self.board.error
+        self.narration.clear_output()
+        with self.narration:
+            print(narration(self.game, self.board.lang))
+        self._show_tables()
+
+    def _show_tables(self) -> None:
+        """Redraw the selected table only (the tables tab is not redrawn while hidden)."""
+        if self.tabs.selected_index != 1:
+            return
+        index = self.tables.selected_index or 0
+        out = self.tables.children[index]
+        out.clear_output()
+        with out:
+            try:
+                from ..tables import Tables
+            except ImportError as exc:  # pandas missing
+                print(f"tables need pandas: {exc}")
+                return
+            tables = Tables(self.game, viewer=self.board.viewer)
+            frame = getattr(tables, TABLES[index])()
+            from IPython.display import display
+
+            display(frame)
