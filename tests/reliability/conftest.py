@@ -1,0 +1,46 @@
+"""Settings of the reliability suite (issue 8).
+
+- Every test here is marked ``slow``: ``make reliability`` selects them with ``-m slow``.
+- ``CYCLADES_LONG=1`` scales the suite up: 200 → 10,000 random games, and more
+  hypothesis examples. The short size runs in the README's test command (CI).
+- At the end of the session the counts (games, steps, checks, breaches) are printed, and
+  written to ``test-artifacts/reliability-counts.json`` so the docs can quote the latest run.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from reliability_support import COUNTS, LONG
+
+HERE = Path(__file__).parent
+ARTIFACTS = HERE.parents[1] / "test-artifacts"
+_T0 = time.perf_counter()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Everything under tests/reliability is part of the long run (``-m slow``)."""
+    for item in items:
+        if HERE in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.slow)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ANN001
+    """Print the counts, and keep them in test-artifacts/ for the docs."""
+    if not COUNTS:
+        return
+    elapsed = time.perf_counter() - _T0
+    report = {
+        "mode": "long" if LONG else "short",
+        "exit_status": int(exitstatus),
+        "seconds": round(elapsed, 1),
+        **dict(sorted(COUNTS.items())),
+    }
+    terminalreporter.write_sep("-", "reliability counts")
+    for key, value in report.items():
+        terminalreporter.write_line(f"{key:>32}: {value}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "reliability-counts.json").write_text(json.dumps(report, indent=1) + "\n")
