@@ -196,6 +196,22 @@ def ranking(state: GameState) -> list[int]:
     return sorted(reached, key=key)
 
 
+def _tie_break_used(state: GameState, reached: list[int]) -> str | None:
+    """Which rule chose the winner among ``reached`` (ranked): None when only one player
+    reached the target (or, with the FAQ option, had strictly most Metropolises), the
+    option's name when it decided, ``"seat"`` when even gold is equal: the sources leave
+    that open, and the first seat wins (docs/rules-notes.md)."""
+    if len(reached) < 2:
+        return None
+    first, second = reached[0], reached[1]
+    if state.options.tie_break != "gold":
+        if state.metropolises(first) > state.metropolises(second):
+            return None
+    if state.players[first].gold > state.players[second].gold:
+        return state.options.tie_break
+    return "seat"
+
+
 def end_of_cycle(state: GameState) -> list[Event]:
     """Check for a winner only now, at the end of the cycle (seed 002 FAQ '什么时候检查')."""
     reached = ranking(state)
@@ -204,12 +220,6 @@ def end_of_cycle(state: GameState) -> list[Event]:
         winner = reached[0]
         state.winner = winner
         state.phase = Phase.OVER
-        tied = [
-            p
-            for p in reached
-            if state.metropolises(p) == state.metropolises(winner)
-            or state.options.tie_break == "gold"
-        ]
         events.append(
             ev(
                 "game_won",
@@ -217,7 +227,7 @@ def end_of_cycle(state: GameState) -> list[Event]:
                 metropolises=state.metropolises(winner),
                 gold=state.players[winner].gold,
                 contenders=[state.names[p] for p in reached],
-                tie_break=state.options.tie_break if len(tied) > 1 else None,
+                tie_break=_tie_break_used(state, reached),
             )
         )
         return events
