@@ -204,9 +204,9 @@ def _tie_break_used(state: GameState, reached: list[int]) -> str | None:
     if len(reached) < 2:
         return None
     first, second = reached[0], reached[1]
-    if state.options.tie_break != "gold":
-        if state.metropolises(first) > state.metropolises(second):
-            return None
+    more = state.metropolises(first) > state.metropolises(second)
+    if state.options.tie_break != "gold" and more:
+        return None
     if state.players[first].gold > state.players[second].gold:
         return state.options.tie_break
     return "seat"
