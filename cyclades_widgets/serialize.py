@@ -8,8 +8,8 @@ Three functions, and everything the board draws comes from them (DESIGN §2, STY
 - :func:`snapshot` ``(state, viewer, lang)``: the dynamic state only, small (well under
   8 KB for a 5-player board). Players are seat indexes, as in the state; isles and seas are
   map ids.
-- :func:`legal_payload` ``(game)``: the legal decisions, each ``{id, notation, kind, label,
-  targets, track}`` where ``targets`` are the isle/sea ids the action touches and ``track``
+- :func:`legal_payload` ``(game)``: the legal decisions, each ``{id, notation, kind, label?,
+  targets, track?}`` where ``targets`` are the isle/sea ids the action touches and ``track``
   the god or creature ids (for the god and creature tracks).
 
 The JavaScript front end draws these and never implements a rule: it lights the targets and
@@ -323,13 +323,32 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _who(value: Any) -> int | str | None:
-    return value if isinstance(value, str) or _int(value) is not None else None
+def _who(state: GameState, value: Any) -> int | None:
+    """A seat from a seat number or a player name (events name players, pending data
+    uses seats); None if it is neither."""
+    if _int(value) is not None and 0 <= value < state.n_players:
+        return value
+    if isinstance(value, str):
+        try:
+            return state.seat(value)
+        except KeyError:
+            return None
+    return None
 
 
-def _round_side(event: dict[str, Any], side: str, units_key: str) -> dict[str, Any]:
+def _defenders_now(state: GameState, space: Any) -> int | None:
+    if not isinstance(space, str):
+        return None
+    if space in state.isles:
+        return state.isles[space].troops
+    return state.fleets[space][1] if space in state.fleets else None
+
+
+def _round_side(
+    state: GameState, event: dict[str, Any], side: str, units_key: str
+) -> dict[str, Any]:
     """One side of a ``battle_round`` event: die + units + bonus = total, and losses."""
-    out: dict[str, Any] = {"player": _who(event.get(side))}
+    out: dict[str, Any] = {"player": _who(state, event.get(side))}
     parts = {
         "die": event.get(f"{side}_die"),
         "units": event.get(units_key),
@@ -362,16 +381,20 @@ def _battle(state: GameState, events: list[dict[str, Any]]) -> dict[str, Any] | 
         "terrain": data.get("kind", source.get("terrain", source.get("variant"))),
         "round": _int(data.get("round", source.get("round"))),
         "under_way": pending is not None,
-        "attacker": {"player": _who(data.get("attacker", source.get("attacker")))},
-        "defender": {"player": _who(data.get("defender", source.get("defender")))},
+        "attacker": {"player": _who(state, data.get("attacker", source.get("attacker")))},
+        "defender": {"player": _who(state, data.get("defender", source.get("defender")))},
     }
     if last_round is not None:
-        battle["attacker"] = _round_side(last_round, "attacker", "attackers")
-        battle["defender"] = _round_side(last_round, "defender", "defenders")
-    elif _int(data.get("attackers")) is not None:
-        battle["attacker"]["units"] = data["attackers"]
+        battle["attacker"] = _round_side(state, last_round, "attacker", "attackers")
+        battle["defender"] = _round_side(state, last_round, "defender", "defenders")
+    else:
+        if _int(data.get("attackers")) is not None:
+            battle["attacker"]["units"] = data["attackers"]
+        defenders = _defenders_now(state, battle["where"]) if pending is not None else None
+        if defenders is not None:
+            battle["defender"]["units"] = defenders
     if end is not None:
-        battle["winner"] = _who(end.get("winner"))
+        battle["winner"] = _who(state, end.get("winner"))
         battle["outcome"] = end.get("variant")
     return battle
 
@@ -442,21 +465,24 @@ def action_label(action: Action, lang: str = "en", *, names: dict[str, str] | No
 
 def legal_payload(game: Game, lang: str = "en") -> list[dict[str, Any]]:
     """The legal decisions now, for the board: ``[{id, notation, kind, label, targets,
-    track}]``; ``id`` is the index in ``game.legal_actions()``. Empty when no decision is due."""
+    track}]``; ``id`` is the index in ``game.legal_actions()``. Empty when no decision is due.
+
+    To keep the payload small, ``label`` is left out when it would equal the notation and
+    ``track`` when it is empty.
+    """
     _check_lang(lang)
     spec = MapSpec.load(game.state.map_id)
     names = {iid: spec.names[iid][lang] for iid in spec.isles}
     out = []
     for i, action in enumerate(game.legal_actions()):
         targets, track = _targets(spec, action)
-        out.append(
-            {
-                "id": i,
-                "notation": str(action),
-                "kind": action.kind,
-                "label": action_label(action, lang, names=names),
-                "targets": targets,
-                "track": track,
-            }
-        )
+        notation = str(action)
+        entry: dict[str, Any] = {"id": i, "notation": notation, "kind": action.kind}
+        label = action_label(action, lang, names=names)
+        if label != notation:
+            entry["label"] = label
+        entry["targets"] = targets
+        if track:
+            entry["track"] = track
+        out.append(entry)
     return out

@@ -355,7 +355,7 @@ function errorLine(stat, error) {
   return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, stat.labels.ui.rejected + ": "), error);
 }
 function actionButtons(actions, extra = {}) {
-  return actions.map((a) => h("button", { class: "cw-btn cw-action", "data-action": String(a.id), title: a.notation, "data-notation": a.notation, ...extra }, a.label));
+  return actions.map((a) => h("button", { class: "cw-btn cw-action", "data-action": String(a.id), title: a.notation, "data-notation": a.notation, ...extra }, a.label || a.notation));
 }
 function actionMenu(stat, menu, actions) {
   if (!menu) return null;

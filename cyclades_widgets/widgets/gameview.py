@@ -78,8 +78,12 @@ class GameView(w.VBox):
         self.picker = w.Dropdown(options=[], description="Action", layout=w.Layout(width="420px"))
         self.play_button = w.Button(description="Play", button_style="primary")
         self.play_button.on_click(lambda _: self._play_picked())
-        self.notation = w.Text(placeholder="or type notation, e.g. bid ares 3", description="Play")
-        self.notation.on_submit(lambda _: self._play_typed())
+        self.notation = w.Text(
+            placeholder="or type notation, e.g. bid ares 3 (Enter)",
+            description="Play",
+            continuous_update=False,
+        )
+        self.notation.observe(lambda _: self._play_typed(), names="value")
         self.message = w.Label()
         picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
         self.tabs = w.Tab(children=[self.narration, self.tables, picker])
@@ -91,6 +95,7 @@ class GameView(w.VBox):
             layout=w.Layout(max_width="1200px"),
         )
         self.board.on_change(lambda _: self.refresh())
+        self.board.observe(self._error_changed, names="error")
         self.refresh()
 
     @property
@@ -126,8 +131,12 @@ class GameView(w.VBox):
         self.board.handle_intent({"type": "play", "notation": self.picker.value})
 
     def _play_typed(self) -> None:
-        if self.board.handle_intent({"type": "play", "notation": self.notation.value}):
+        text = self.notation.value.strip()
+        if text and self.board.handle_intent({"type": "play", "notation": text}):
             self.notation.value = ""
+
+    def _error_changed(self, change: dict[str, Any]) -> None:
+        self.message.value = change["new"]
 
     # ------------------------------------------------------------------ refresh
     def refresh(self) -> None:
@@ -148,6 +157,17 @@ class GameView(w.VBox):
             print(narration(self.game, self.board.lang))
         self._show_tables()
 
+    def table(self, name: str) -> Any:
+        """One of the tables (``"players"``, ``"isles"``, ...) as a pandas DataFrame, from
+        the board's viewer (other players' gold hidden)."""
+        if name not in TABLES:
+            raise ValueError(f"no table {name!r}; tables: {', '.join(TABLES)}")
+        from ..tables import Tables
+
+        tables = Tables(self.game, viewer=self.board.viewer)
+        method = getattr(tables, name)
+        return method(lang=self.board.lang) if name in ("isles", "log") else method()
+
     def _show_tables(self) -> None:
         """Redraw the selected table only (the tables tab is not redrawn while hidden)."""
         if self.tabs.selected_index != 1:
@@ -156,13 +176,6 @@ class GameView(w.VBox):
         out = self.tables.children[index]
         out.clear_output()
         with out:
-            try:
-                from ..tables import Tables
-            except ImportError as exc:  # pandas missing
-                print(f"tables need pandas: {exc}")
-                return
-            tables = Tables(self.game, viewer=self.board.viewer)
-            frame = getattr(tables, TABLES[index])()
             from IPython.display import display
 
-            display(frame)
+            display(self.table(TABLES[index]))

@@ -146,7 +146,7 @@ export function errorLine(stat, error) {
 
 /** Buttons for a list of legal actions (the menu of a clicked place, or the loose ones). */
 export function actionButtons(actions, extra = {}) {
-  return actions.map((a) => h("button", { class: "cw-btn cw-action", "data-action": String(a.id), title: a.notation, "data-notation": a.notation, ...extra }, a.label));
+  return actions.map((a) => h("button", { class: "cw-btn cw-action", "data-action": String(a.id), title: a.notation, "data-notation": a.notation, ...extra }, a.label || a.notation));
 }
 
 /** The menu of actions touching a clicked place or track item. */

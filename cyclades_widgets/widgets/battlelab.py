@@ -1,0 +1,504 @@
+"""``BattleLab``: a heatmap of battle odds, and single battles played out with dice.
+
+The heatmap gives the attacker's chance to take the space for 1–8 attackers (rows) against
+1–8 defenders (columns), computed exactly by :func:`cyclades_widgets.odds.battle_odds`
+(seed 000 'Battle', RULES-NOTES §2 and §5.5). Controls set the defender's bonus (+1 per
+Fortress on land or per Port next to the sea, +1 for a Metropolis, which counts as both),
+the attacker's bonus and when each side retreats. Clicking a cell plays one battle with
+:func:`~cyclades_widgets.odds.simulate_battle`, drawn round by round: both dice, the totals,
+the losses. The seed is shown, so the same battle can be played again.
+
+Everything the mouse does is also a Python method, so notebooks and tests can drive it::
+
+    lab = BattleLab(fortresses=1, retreat="defender-at-1")
+    lab.values[2][1]          # 3 attackers against 2 defenders
+    lab.select(3, 2)          # -> BattleOdds, and the cell is outlined
+    trace = lab.play(seed=7)  # -> BattleTrace; lab.frames lists what was drawn
+    lab.cell_at(x, y)         # canvas pixel -> (attackers, defenders) or None
+
+Drawing uses ipycanvas with ``hold_canvas()`` (one message per frame). The canvas keeps no
+picture of its own, so it is drawn again whenever a new view of it appears.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+from ..odds import BattleOdds, BattleTrace, RetreatPolicy, battle_odds, heatmap, simulate_battle
+from ..palette import PLAYER_COLOURS, text_colour_on
+
+__all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "colour_for"]
+
+MAX_UNITS = 8
+"""Rows and columns of the heatmap: up to 8 troops or fleets a side (seed 000 'Actions')."""
+
+RETREAT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("nobody retreats", "none"),
+    ("defender at 1 unit", "defender-at-1"),
+    ("defender at 2 units", "defender-at-2"),
+    ("attacker at 1 unit", "attacker-at-1"),
+    ("attacker at 2 units", "attacker-at-2"),
+    ("both at 1 unit", "both-at-1"),
+)
+"""Labels and :class:`~cyclades_widgets.odds.RetreatPolicy` texts of the retreat menu."""
+
+VIRIDIS: tuple[str, ...] = (
+    "#440154", "#482878", "#3E4A89", "#31688E", "#26828E",
+    "#1F9E89", "#35B779", "#6DCD59", "#B4DE2C", "#FDE725",
+)  # fmt: skip
+"""Stops of the viridis scale: sequential, even in lightness and colour-blind safe."""
+
+# Layout of the canvas, in pixels.
+WIDTH, HEIGHT = 780, 470
+GRID_X, GRID_Y, CELL = 78, 70, 40
+LEGEND_Y = GRID_Y + MAX_UNITS * CELL + 26
+PANEL_X = GRID_X + MAX_UNITS * CELL + 40
+ATTACKER, DEFENDER = PLAYER_COLOURS[1], PLAYER_COLOURS[0]
+FONT = "sans-serif"
+
+
+def colour_for(p: float) -> str:
+    """The heatmap colour of a probability ``p`` (0 dark purple … 1 yellow).
+
+    >>> colour_for(0.0), colour_for(1.0)
+    ('#440154', '#FDE725')
+    """
+    p = min(1.0, max(0.0, p))
+    pos = p * (len(VIRIDIS) - 1)
+    i = min(int(pos), len(VIRIDIS) - 2)
+    t = pos - i
+    lo, hi = _rgb(VIRIDIS[i]), _rgb(VIRIDIS[i + 1])
+    return "#" + "".join(f"{round(a + (b - a) * t):02X}" for a, b in zip(lo, hi))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _percent(p: float) -> str:
+    """Never round a possible result to 0% or 100%."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
+class BattleLab(widgets.VBox):
+    """The Battle Lab widget: controls, the heatmap canvas and a status line.
+
+    Keyword options set the controls' starting values: ``fortresses`` (Fortresses or Ports
+    giving the defender +1 each, 0–4), ``metropolis`` (the defender's Metropolis, +1),
+    ``attacker_bonus`` (0–3), ``retreat`` (a :class:`RetreatPolicy` text such as
+    ``"defender-at-1"``), ``seed`` (of the next battle) and ``delay`` (seconds between
+    animation frames; 0 draws at once).
+    """
+
+    def __init__(
+        self,
+        *,
+        fortresses: int = 0,
+        metropolis: bool = False,
+        attacker_bonus: int = 0,
+        retreat: str = "none",
+        seed: int = 0,
+        delay: float = 0.4,
+    ) -> None:
+        policy = str(RetreatPolicy.parse(retreat))
+        if policy not in dict((v, k) for k, v in RETREAT_CHOICES):
+            choices = ", ".join(v for _, v in RETREAT_CHOICES)
+            raise ValueError(
+                f"retreat policy {retreat!r} is not in the menu; choose one of {choices}"
+            )
+        self.delay = float(delay)
+        """Seconds between animation frames."""
+        self.fortresses = widgets.IntSlider(
+            fortresses, min=0, max=4, description="Fortresses / Ports"
+        )
+        """Defender's Fortresses (land) or Ports next to the sea: +1 each (seed 000 'Battle')."""
+        self.metropolis = widgets.Checkbox(metropolis, description="Defender has a Metropolis (+1)")
+        """A Metropolis counts as a Fortress and a Port (seed 000 'Creating Metropolises')."""
+        self.attacker_bonus = widgets.IntSlider(
+            attacker_bonus, min=0, max=3, description="Attacker bonus"
+        )
+        """A bonus added to each of the attacker's rolls."""
+        self.retreat = widgets.Dropdown(
+            options=list(RETREAT_CHOICES), value=policy, description="Retreat"
+        )
+        """When a side retreats between rounds, defender asked first (seed 000 'Battle' step 3)."""
+        self.seed = widgets.IntText(seed, description="Seed")
+        """The seed of the next battle; after a click it moves on by one."""
+        self.rerun = widgets.Button(
+            description="Play it again", tooltip="Re-run the last battle with its seed"
+        )
+        self.status = widgets.Label("Click a cell to play one battle.")
+        """One line of text about the selected cell or the last battle."""
+        self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(width=f"{WIDTH}px"))
+        """The ipycanvas Canvas everything is drawn on."""
+        self.frames: list[dict[str, Any]] = []
+        """What the last battle drew, frame by frame: start, each round, end."""
+        self.selected: tuple[int, int] | None = None
+        """(attackers, defenders) of the outlined cell."""
+        self.last_seed: int | None = None
+        """The seed of the last battle played."""
+        self.last_trace: BattleTrace | None = None
+        self._values = self._compute()
+        super().__init__(children=[self._controls(), self.canvas, self.status])
+        self.add_class("cyclades-battle-lab")
+        for control in (self.fortresses, self.metropolis, self.attacker_bonus, self.retreat):
+            control.observe(self._on_settings, names="value")
+        self.rerun.on_click(lambda _: self._rerun())
+        self.canvas.on_mouse_down(self.click)
+        self.canvas.on_client_ready(self.redraw)
+        self.redraw()
+
+    def _controls(self) -> widgets.Widget:
+        style = {"description_width": "initial"}
+        for control in (
+            self.fortresses,
+            self.metropolis,
+            self.attacker_bonus,
+            self.retreat,
+            self.seed,
+        ):
+            control.style = style
+        return widgets.VBox(
+            [
+                widgets.HBox([self.fortresses, self.metropolis]),
+                widgets.HBox([self.attacker_bonus, self.retreat]),
+                widgets.HBox([self.seed, self.rerun]),
+            ]
+        )
+
+    # ------------------------------------------------------------------ settings and values
+    def settings(self) -> dict[str, Any]:
+        """The battle settings now: ``attacker_bonus``, ``defender_bonus``, ``retreat``."""
+        return {
+            "attacker_bonus": self.attacker_bonus.value,
+            "defender_bonus": self.fortresses.value + int(self.metropolis.value),
+            "retreat": self.retreat.value,
+        }
+
+    @property
+    def values(self) -> list[list[float]]:
+        """The heatmap: ``values[a - 1][d - 1]`` is the attacker's chance to take the space
+        with ``a`` attackers against ``d`` defenders (exact, from ``battle_odds``)."""
+        return [list(row) for row in self._values]
+
+    def odds(self, attackers: int, defenders: int) -> BattleOdds:
+        """The exact odds of one cell under the current settings."""
+        return battle_odds(attackers, defenders, **self.settings())
+
+    def _compute(self) -> list[list[float]]:
+        return heatmap(MAX_UNITS, MAX_UNITS, **self.settings())
+
+    def _on_settings(self, _change: object = None) -> None:
+        self._values = self._compute()
+        self.frames = []
+        self.redraw()
+        if self.selected is not None:
+            self.status.value = self.odds(*self.selected).summary()
+
+    # ------------------------------------------------------------------ cells
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The cell under canvas pixel ``(x, y)`` as ``(attackers, defenders)``, or None."""
+        col, row = int((x - GRID_X) // CELL), int((y - GRID_Y) // CELL)
+        if x < GRID_X or y < GRID_Y or not (0 <= col < MAX_UNITS and 0 <= row < MAX_UNITS):
+            return None
+        return row + 1, col + 1
+
+    def cell_centre(self, attackers: int, defenders: int) -> tuple[float, float]:
+        """The canvas pixel at the centre of a cell (the inverse of :meth:`cell_at`)."""
+        self._check_cell(attackers, defenders)
+        return GRID_X + (defenders - 0.5) * CELL, GRID_Y + (attackers - 0.5) * CELL
+
+    def select(self, attackers: int, defenders: int) -> BattleOdds:
+        """Outline a cell and show its odds in the status line; returns the odds."""
+        self._check_cell(attackers, defenders)
+        self.selected = (attackers, defenders)
+        odds = self.odds(attackers, defenders)
+        self.status.value = odds.summary()
+        with hold_canvas():
+            self._draw_heatmap()
+        return odds
+
+    @staticmethod
+    def _check_cell(attackers: object, defenders: object) -> None:
+        for name, value in (("attackers", attackers), ("defenders", defenders)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_UNITS:
+                raise ValueError(
+                    f"{name} must be a whole number from 1 to {MAX_UNITS}, got {value!r}"
+                )
+
+    # ------------------------------------------------------------------ battles
+    def click(self, x: float, y: float) -> BattleTrace | None:
+        """What a mouse click does: select the cell there and play a battle with the seed
+        in the Seed box, which then moves on by one. Outside the grid nothing happens."""
+        cell = self.cell_at(x, y)
+        if cell is None:
+            return None
+        seed = self.seed.value
+        trace = self.play(*cell, seed=seed)
+        self.seed.value = seed + 1
+        return trace
+
+    def play(
+        self, attackers: int | None = None, defenders: int | None = None, *, seed: int | None = None
+    ) -> BattleTrace:
+        """Play one battle in the selected cell (or the one given) and animate it.
+
+        ``seed`` defaults to the Seed box. The same seed and settings give the same battle.
+        Returns the :class:`~cyclades_widgets.odds.BattleTrace`; :attr:`frames` records
+        each frame drawn.
+        """
+        if attackers is None or defenders is None:
+            if self.selected is None:
+                raise ValueError(
+                    "select a cell first (lab.select(3, 2)) or name one: lab.play(3, 2)"
+                )
+            attackers, defenders = self.selected
+        self.select(attackers, defenders)
+        seed = self.seed.value if seed is None else seed
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is a whole number, got {seed!r}")
+        trace = simulate_battle(attackers, defenders, rng=random.Random(seed), **self.settings())
+        self.last_seed, self.last_trace = seed, trace
+        self.frames = _frames(trace, seed, self.settings())
+        for i in range(len(self.frames)):
+            if i and self.delay > 0:
+                time.sleep(self.delay)
+            with hold_canvas():
+                self._draw_panel(i)
+        self.status.value = _result_line(trace, seed)
+        return trace
+
+    def _rerun(self) -> BattleTrace | None:
+        if self.last_seed is None or self.selected is None:
+            self.status.value = "No battle yet: click a cell first."
+            return None
+        return self.play(*self.selected, seed=self.last_seed)
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        """Draw everything again: the heatmap, the legend and the battle panel."""
+        with hold_canvas():
+            self.canvas.clear()
+            self._draw_heatmap()
+            self._draw_legend()
+            self._draw_panel(len(self.frames) - 1)
+
+    def _draw_heatmap(self) -> None:
+        c = self.canvas
+        c.clear_rect(0, 0, PANEL_X - 10, LEGEND_Y - 4)
+        _text(c, "Attacker takes the space", GRID_X, 22, size=16, bold=True)
+        _text(c, "Defenders →", GRID_X + MAX_UNITS * CELL / 2, GRID_Y - 30, align="center")
+        _text(c, "Attackers ↓", 8, GRID_Y - 12)
+        for i in range(MAX_UNITS):
+            _text(c, str(i + 1), GRID_X + (i + 0.5) * CELL, GRID_Y - 10, align="center")
+            _text(c, str(i + 1), GRID_X - 12, GRID_Y + (i + 0.5) * CELL + 5, align="right")
+        for a, row in enumerate(self._values):
+            for d, p in enumerate(row):
+                x, y = GRID_X + d * CELL, GRID_Y + a * CELL
+                colour = colour_for(p)
+                c.fill_style = colour
+                c.fill_rect(x, y, CELL, CELL)
+                c.fill_style = text_colour_on(colour)
+                _text(
+                    c,
+                    _percent(p),
+                    x + CELL / 2,
+                    y + CELL / 2 + 4,
+                    size=11,
+                    align="center",
+                    colour=None,
+                )
+        if self.selected is not None:
+            a, d = self.selected
+            c.stroke_style, c.line_width = "#FFFFFF", 4
+            c.stroke_rect(
+                GRID_X + (d - 1) * CELL + 2, GRID_Y + (a - 1) * CELL + 2, CELL - 4, CELL - 4
+            )
+            c.stroke_style, c.line_width = "#000000", 2
+            c.stroke_rect(GRID_X + (d - 1) * CELL, GRID_Y + (a - 1) * CELL, CELL, CELL)
+
+    def _draw_legend(self) -> None:
+        c = self.canvas
+        width, steps = MAX_UNITS * CELL, 32
+        for i in range(steps):
+            c.fill_style = colour_for(i / (steps - 1))
+            c.fill_rect(GRID_X + i * width / steps, LEGEND_Y, width / steps + 0.5, 14)
+        for p, align in ((0.0, "left"), (0.5, "center"), (1.0, "right")):
+            _text(c, f"{p:.0%}", GRID_X + p * width, LEGEND_Y + 30, size=12, align=align)
+        s = self.settings()
+        note = (
+            f"defender +{s['defender_bonus']}, attacker +{s['attacker_bonus']}, retreat: "
+            f"{dict((v, k) for k, v in RETREAT_CHOICES)[s['retreat']]}"
+        )
+        _text(c, note, GRID_X, LEGEND_Y + 48, size=12)
+
+    def _draw_panel(self, upto: int) -> None:
+        """The battle panel showing frames ``0..upto`` (the last one large)."""
+        c = self.canvas
+        c.clear_rect(PANEL_X - 5, 0, WIDTH - PANEL_X + 5, HEIGHT)
+        if upto < 0 or not self.frames:
+            _text(c, "Click a cell to play one battle,", PANEL_X, GRID_Y + 10, colour="#555555")
+            _text(c, "round by round, with the dice.", PANEL_X, GRID_Y + 30, colour="#555555")
+            return
+        start = self.frames[0]
+        title = (
+            f"{_units(start['attackers'], 'attacker')} vs {_units(start['defenders'], 'defender')}"
+        )
+        _text(c, title, PANEL_X, 22, size=16, bold=True)
+        _text(c, f"seed {start['seed']} · {start['note']}", PANEL_X, 42, size=12, colour="#555555")
+        frame = self.frames[upto]
+        if frame["kind"] == "round" or (frame["kind"] == "end" and upto > 1):
+            last_round = frame if frame["kind"] == "round" else self.frames[upto - 1]
+            _draw_round(c, last_round, start)
+        _draw_history(c, self.frames[1 : upto + 1])
+        if frame["kind"] == "end":
+            _text(c, frame["text"], PANEL_X, HEIGHT - 16, size=15, bold=True)
+
+
+# --------------------------------------------------------------------------- frames
+
+
+def _frames(trace: BattleTrace, seed: int, settings: dict[str, Any]) -> list[dict[str, Any]]:
+    note = (
+        f"defender +{settings['defender_bonus']}, attacker +{settings['attacker_bonus']}, "
+        f"retreat {settings['retreat']}"
+    )
+    frames: list[dict[str, Any]] = [
+        {
+            "kind": "start",
+            "attackers": trace.attackers,
+            "defenders": trace.defenders,
+            "seed": seed,
+            "note": note,
+        }
+    ]
+    for number, r in enumerate(trace.rounds, start=1):
+        frames.append(
+            {"kind": "round", "round": number, **{k: getattr(r, k) for k in _ROUND_FIELDS}}
+        )
+    frames.append({"kind": "end", "outcome": trace.outcome, "text": _OUTCOMES[trace.outcome]})
+    return frames
+
+
+_ROUND_FIELDS = (
+    "attacker_die", "defender_die", "attacker_total", "defender_total",
+    "attacker_loss", "defender_loss", "attackers_left", "defenders_left",
+)  # fmt: skip
+
+_OUTCOMES = {
+    "attacker": "The attacker takes the space.",
+    "defender": "The defender holds.",
+    "mutual": "Both sides wiped out: on land the defender keeps the isle.",
+    "attacker-retreat": "The attacker retreats: the defender holds.",
+    "defender-retreat": "The defender retreats: the attacker takes it.",
+}
+
+
+def _result_line(trace: BattleTrace, seed: int) -> str:
+    rounds = len(trace.rounds)
+    return (
+        f"{_OUTCOMES[trace.outcome]} {rounds} round{'s' * (rounds != 1)}, "
+        f"{trace.attackers_left} attacker(s) and {trace.defenders_left} defender(s) left. "
+        f"Seed {seed}: lab.play({trace.attackers}, {trace.defenders}, seed={seed}) plays it again."
+    )
+
+
+def _units(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+# --------------------------------------------------------------------------- drawing helpers
+
+
+def _text(
+    c: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    *,
+    size: int = 13,
+    bold: bool = False,
+    align: str = "left",
+    colour: str | None = "#222222",
+) -> None:
+    """Draw text; ``colour=None`` keeps the fill style already set."""
+    c.font = f"{'bold ' if bold else ''}{size}px {FONT}"
+    c.text_align = align
+    if colour is not None:
+        c.fill_style = colour
+    c.fill_text(text, x, y)
+
+
+_PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1))}
+
+
+def _draw_die(c: Canvas, x: float, y: float, face: int, colour: str) -> None:
+    """A die face as pips (a blank face for 0) with its number below."""
+    size = 54
+    c.fill_style = "#FFFFFF"
+    c.fill_rect(x, y, size, size)
+    c.stroke_style, c.line_width = colour, 4
+    c.stroke_rect(x, y, size, size)
+    c.fill_style = "#222222"
+    for dx, dy in _PIPS[face]:
+        c.fill_circle(x + size / 2 + dx * 14, y + size / 2 + dy * 14, 5)
+    _text(c, str(face), x + size / 2, y + size + 16, size=12, align="center")
+
+
+def _draw_round(c: Canvas, r: dict[str, Any], start: dict[str, Any]) -> None:
+    """The dice, totals and losses of one round, attacker left, defender right."""
+    y = 62
+    _text(c, f"Round {r['round']}", PANEL_X, y + 10, size=14, bold=True)
+    for side, x, colour in (("attacker", PANEL_X, ATTACKER), ("defender", PANEL_X + 170, DEFENDER)):
+        die, total, loss = r[f"{side}_die"], r[f"{side}_total"], r[f"{side}_loss"]
+        units_before = r[f"{side}s_left"] + loss
+        _text(c, side.title(), x, y + 34, size=13, bold=True, colour=colour)
+        _draw_die(c, x, y + 44, die, colour)
+        bonus = total - die - units_before
+        sum_text = f"{die} + {units_before}" + (f" + {bonus}" if bonus else "") + f" = {total}"
+        _text(c, sum_text, x + 64, y + 70, size=14)
+        _text(c, f"loses {loss}" if loss else "no loss", x + 64, y + 92, size=13,
+              colour="#B00020" if loss else "#1B5E20")  # fmt: skip
+        _draw_units(c, x, y + 134, r[f"{side}s_left"], loss, colour, square=side == "defender")
+
+
+def _draw_units(
+    c: Canvas, x: float, y: float, left: int, lost: int, colour: str, *, square: bool
+) -> None:
+    """Units left as filled marks, the ones just lost as outlines (shape cue: ● or ■)."""
+    for i in range(left + lost):
+        cx = x + 8 + i * 18
+        c.fill_style = colour
+        c.stroke_style, c.line_width = colour, 2
+        if square:
+            (c.fill_rect if i < left else c.stroke_rect)(cx - 7, y - 7, 14, 14)
+        else:
+            (c.fill_circle if i < left else c.stroke_circle)(cx, y, 7)
+
+
+def _draw_history(c: Canvas, frames: list[dict[str, Any]]) -> None:
+    """One short line per round played so far (the last 9)."""
+    rounds = [f for f in frames if f["kind"] == "round"]
+    y = 230
+    _text(c, "Rounds", PANEL_X, y, size=13, bold=True)
+    for f in rounds[-9:]:
+        y += 20
+        losses = ", ".join(
+            w
+            for w, n in (("attacker −1", f["attacker_loss"]), ("defender −1", f["defender_loss"]))
+            if n
+        )
+        line = (
+            f"{f['round']}: {f['attacker_total']} vs {f['defender_total']} → {losses}; "
+            f"left {f['attackers_left']}–{f['defenders_left']}"
+        )
+        _text(c, line, PANEL_X, y, size=12)
