@@ -1,0 +1,385 @@
+"""Battles on land and at sea (seed 000 'Battle', seed 002 '移动与战斗', RULES-NOTES §5.5).
+
+A battle is a ``Pending("battle", None, data)`` entry on the state's pending stack:
+
+- its node is a **chance** node: the dice, ``roll A D`` (A = the attacker's die,
+  D = the defender's), one of 16 face pairs weighted over the 36 equally likely throws
+  of two dice with faces 0, 1, 1, 2, 2, 3 (RULES-NOTES §2);
+- after a round in which both sides keep units, a ``Pending("retreat", seat, ...)``
+  decision goes on top: first the defender, then the attacker, may ``retreat <space>``
+  or ``fight`` (:mod:`.retreat`). A side with no legal destination is not asked.
+
+``data`` holds ``kind`` ("land" or "sea"), ``space`` (isle or sea id), the ``attacker`` and
+``defender`` seats, ``attackers`` (the attacking units, which are off the board while the
+battle lasts, since a space holds one player's units), ``round`` and ``origin``. The
+defenders are the units on the contested space itself.
+
+Helpers used by other rule modules (Pegasus, the Siren): :func:`arrive_troops`,
+:func:`arrive_fleets`, :func:`is_last_isle_protected`, :func:`eliminate`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from . import control
+from .actions import Action
+from .board import MapSpec
+from .control import eliminate, is_last_isle_protected
+from .events import Event, ev
+from .registry import PENDING, PendingKind, explainer, handler
+from .state import GameState, Pending
+
+__all__ = [
+    "DIE_FACES",
+    "arrive_fleets",
+    "arrive_troops",
+    "attacking_units",
+    "current_battle",
+    "defender_bonus",
+    "defending_units",
+    "eliminate",
+    "is_last_isle_protected",
+    "retreat_destinations",
+]
+
+DIE_FACES: tuple[int, ...] = (0, 1, 1, 2, 2, 3)
+"""The six faces of a battle die (RULES-NOTES §2)."""
+
+_FACE_WEIGHTS = Counter(DIE_FACES)
+ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(
+    (Action("roll", (a, d)), float(_FACE_WEIGHTS[a] * _FACE_WEIGHTS[d]))
+    for a in sorted(_FACE_WEIGHTS)
+    for d in sorted(_FACE_WEIGHTS)
+)
+"""``roll A D`` for every pair of faces, weighted by how many of the 36 throws give it."""
+
+MINOTAUR_BONUS = 2
+"""The Minotaur adds 2 to the isle's defence (RULES-NOTES §1 #14, MED-LOW)."""
+
+
+# --------------------------------------------------------------------------- arrivals
+
+
+def arrive_troops(
+    state: GameState, player: int, count: int, isle_id: str, *, origin: str | None
+) -> list[Event]:
+    """``count`` troops of ``player`` arrive at ``isle_id``.
+
+    With ``origin`` they first leave that isle (a territory marker may stay behind);
+    with ``origin=None`` they were already taken off the board (Pegasus-like moves).
+
+    - Own isle: they join the troops there.
+    - Neutral isle, or an enemy isle with no troops: it is taken without a fight,
+      Fortress or not, with its buildings (seed 002 '撤退与控制').
+    - Enemy troops there: a land battle starts (a pending chance node).
+
+    The caller checks the last-isle rule (:func:`is_last_isle_protected`) beforehand.
+    """
+    events: list[Event] = []
+    if origin is not None:
+        events += control.leave_isle(state, player, origin, count)
+    isle = state.isles[isle_id]
+    if isle.owner == player:
+        return events + control.reinforce(state, player, isle_id, count)
+    if isle.owner is None or isle.troops == 0:
+        return events + control.take_isle(state, player, isle_id, count, by="landing")
+    return events + _start(state, "land", isle_id, player, isle.owner, count, origin)
+
+
+def arrive_fleets(state: GameState, player: int, count: int, sea_id: str) -> list[Event]:
+    """``count`` fleets of ``player``, already off the board, arrive at ``sea_id``.
+
+    An empty sea or one holding the player's fleets: they settle there. Enemy fleets
+    there: a sea battle starts (seed 002 '移动与战斗': the group stops and fights).
+    """
+    owner, present = state.fleets.get(sea_id, (player, 0))
+    if owner == player:
+        state.fleets[sea_id] = (player, present + count)
+        return []
+    return _start(state, "sea", sea_id, player, owner, count, None)
+
+
+def _start(
+    state: GameState,
+    kind: str,
+    space: str,
+    attacker: int,
+    defender: int,
+    count: int,
+    origin: str | None,
+) -> list[Event]:
+    data: dict[str, Any] = {
+        "kind": kind,
+        "space": space,
+        "attacker": attacker,
+        "defender": defender,
+        "attackers": count,
+        "round": 0,
+        "origin": origin,
+    }
+    state.pending.append(Pending("battle", None, data))
+    bonus, detail = defender_bonus(state, data)
+    return [
+        ev(
+            "battle_start",
+            variant=kind,
+            attacker=state.names[attacker],
+            defender=state.names[defender],
+            space=space,
+            attackers=count,
+            defenders=defending_units(state, data),
+            bonus=bonus,
+            bonus_detail=detail,
+        )
+    ]
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def current_battle(state: GameState) -> Pending | None:
+    """The battle under way (the topmost ``battle`` pending entry), if any."""
+    for pending in reversed(state.pending):
+        if pending.kind == "battle":
+            return pending
+    return None
+
+
+def attacking_units(state: GameState, player: int, kind: str) -> int:
+    """Units of ``player`` held in battles as attackers (``kind`` "land" = troops,
+    "sea" = fleets). They count toward the 8-unit limit while off the board."""
+    return sum(
+        p.data["attackers"]
+        for p in state.pending
+        if p.kind == "battle" and p.data["attacker"] == player and p.data["kind"] == kind
+    )
+
+
+def defending_units(state: GameState, data: dict[str, Any]) -> int:
+    """The defending units: the troops on the contested isle or the defender's fleets in
+    the contested sea (they stay on the board while the battle lasts)."""
+    if data["kind"] == "land":
+        return state.isles[data["space"]].troops
+    owner, count = state.fleets.get(data["space"], (None, 0))
+    return count if owner == data["defender"] else 0
+
+
+def _set_defenders(state: GameState, data: dict[str, Any], count: int) -> None:
+    space = data["space"]
+    if data["kind"] == "land":
+        state.isles[space].troops = count
+    elif count > 0:
+        state.fleets[space] = (data["defender"], count)
+    else:
+        state.fleets.pop(space, None)
+
+
+def defender_bonus(state: GameState, data: dict[str, Any]) -> tuple[int, dict[str, int]]:
+    """The defender's fixed bonus and its parts.
+
+    - Land: +1 per Fortress on the isle, +1 for a Metropolis (it counts as every
+      building), +2 with the Minotaur on the isle (RULES-NOTES §1 #14).
+    - Sea: +1 per Port and per Metropolis on the defender's isles next to the contested
+      sea (seed 000 'Battle' step 1: "Ports add +1 per Port (adjacent sea)").
+    """
+    space, defender = data["space"], data["defender"]
+    if data["kind"] == "land":
+        isle = state.isles[space]
+        detail = {
+            "fortress": isle.buildings.count("fortress"),
+            "metropolis": int(isle.metropolis),
+            "minotaur": MINOTAUR_BONUS if isle.figurine == "minotaur" else 0,
+        }
+    else:
+        ports = metros = 0
+        for isle_id in sorted(MapSpec.load(state.map_id).sea_isles[space]):
+            isle = state.isles[isle_id]
+            if isle.owner == defender:
+                ports += isle.buildings.count("port")
+                metros += int(isle.metropolis)
+        detail = {"port": ports, "metropolis": metros}
+    return sum(detail.values()), detail
+
+
+def retreat_destinations(state: GameState, data: dict[str, Any], side: str) -> list[str]:
+    """Where one side of a battle may retreat (seed 002 '撤退与控制', RULES-NOTES §5.5).
+
+    - Troops: to another isle their player controls, reached from the battle isle by a
+      chain of seas holding that player's fleets; none from an isle where Medusa stands
+      (its troops cannot move away, RULES-NOTES §1 #15).
+    - Fleets: to an adjacent sea that is empty or holds their own fleets, never into the
+      Kraken's sea.
+    """
+    player = data[side]
+    space = data["space"]
+    spec = MapSpec.load(state.map_id)
+    if data["kind"] == "land":
+        if state.isles[space].figurine == "medusa":
+            return []
+        own_seas = [s for s, (o, _) in state.fleets.items() if o == player]
+        reach = spec.fleet_chain_reachable(space, own_seas)
+        return sorted(i for i in reach if state.isles[i].owner == player)
+    return sorted(
+        s
+        for s in spec.sea_neighbours[space]
+        if s != state.kraken and state.fleets.get(s, (player, 0))[0] == player
+    )
+
+
+# --------------------------------------------------------------------------- one round
+
+
+def roll_outcomes(state: GameState, pending: Pending) -> list[tuple[Action, float]]:
+    """The chance node of a battle round: every ``roll A D`` with its weight (of 36)."""
+    return list(ROLL_OUTCOMES)
+
+
+@handler("roll")
+def apply_roll(state: GameState, action: Action) -> list[Event]:
+    """One round: each side adds its die to its units (the defender also its bonus);
+    the lower total loses one unit, a tie costs both one (seed 000 'Battle' steps 1–2)."""
+    battle = state.pending[-1]
+    data = battle.data
+    a_die, d_die = action.args
+    data["round"] += 1
+    attackers, defenders = data["attackers"], defending_units(state, data)
+    bonus, detail = defender_bonus(state, data)
+    a_total, d_total = attackers + a_die, defenders + d_die + bonus
+    a_loss, d_loss = int(a_total <= d_total), int(d_total <= a_total)
+    data["attackers"] = attackers - a_loss
+    _set_defenders(state, data, defenders - d_loss)
+    both_left = data["attackers"] > 0 and defenders - d_loss > 0
+    d_can = both_left and bool(retreat_destinations(state, data, "defender"))
+    a_can = both_left and bool(retreat_destinations(state, data, "attacker"))
+    events = [
+        ev(
+            "battle_round",
+            variant="both_lose"
+            if a_loss and d_loss
+            else ("attacker_loses" if a_loss else "defender_loses"),
+            round=data["round"],
+            terrain=data["kind"],
+            space=data["space"],
+            attacker=state.names[data["attacker"]],
+            defender=state.names[data["defender"]],
+            attacker_die=a_die,
+            defender_die=d_die,
+            attackers=attackers,
+            defenders=defenders,
+            bonus=bonus,
+            bonus_detail=detail,
+            attacker_total=a_total,
+            defender_total=d_total,
+            attacker_loss=a_loss,
+            defender_loss=d_loss,
+            attackers_left=data["attackers"],
+            defenders_left=defenders - d_loss,
+            defender_can_retreat=d_can,
+            attacker_can_retreat=a_can,
+        )
+    ]
+    if not both_left:
+        return events + finish(state, battle)
+    if d_can:
+        state.pending.append(Pending("retreat", data["defender"], {"side": "defender"}))
+    elif a_can:
+        state.pending.append(Pending("retreat", data["attacker"], {"side": "attacker"}))
+    return events
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def finish(state: GameState, battle: Pending) -> list[Event]:
+    """End a battle in which a side has no units left (seed 000 'Battle' step 4).
+
+    The winner takes the isle or sea and every building on it; if both sides are wiped
+    out on land, the defender keeps the isle with a territory marker; at sea the space
+    is left empty.
+    """
+    state.pending.remove(battle)
+    data = battle.data
+    attackers, defenders = data["attackers"], defending_units(state, data)
+    if attackers > 0:
+        return _conquer(state, data, "attacker_wins")
+    variant = "mutual" if defenders == 0 else "defender_holds"
+    events = [_end_event(state, data, variant, winner=data["defender"])]
+    if variant == "mutual" and data["kind"] == "land":
+        events += control.keep_with_marker(state, data["space"])
+    return events
+
+
+def _conquer(state: GameState, data: dict[str, Any], variant: str) -> list[Event]:
+    """The attacker takes the contested space (the defenders are gone or retreated)."""
+    space, attacker, count = data["space"], data["attacker"], data["attackers"]
+    events = [_end_event(state, data, variant, winner=attacker)]
+    if data["kind"] == "sea":
+        state.fleets[space] = (attacker, count)
+        return events
+    return events + control.take_isle(state, attacker, space, count, by="battle")
+
+
+def _end_event(state: GameState, data: dict[str, Any], variant: str, *, winner: int) -> Event:
+    space = data["space"]
+    taken = winner == data["attacker"] and data["kind"] == "land"
+    isle = state.isles.get(space)
+    return ev(
+        "battle_end",
+        variant=variant,
+        terrain=data["kind"],
+        space=space,
+        winner=state.names[winner],
+        loser=state.names[data["defender" if winner == data["attacker"] else "attacker"]],
+        attacker=state.names[data["attacker"]],
+        defender=state.names[data["defender"]],
+        rounds=data["round"],
+        attackers_left=data["attackers"],
+        defenders_left=defending_units(state, data),
+        buildings=list(isle.buildings) if taken and isle is not None else [],
+        metropolis=bool(taken and isle is not None and isle.metropolis),
+    )
+
+
+def withdraw(state: GameState, battle: Pending, side: str, destination: str) -> list[Event]:
+    """One side retreats to ``destination``; the battle ends. A retreating defender
+    leaves the space to the attacker, with its buildings (seed 000 'Battle' step 3)."""
+    state.pending.remove(battle)
+    data = battle.data
+    player = data[side]
+    count = data["attackers"] if side == "attacker" else defending_units(state, data)
+    events = [
+        ev(
+            "retreat",
+            variant=data["kind"],
+            player=state.names[player],
+            side=side,
+            origin=data["space"],
+            target=destination,
+            count=count,
+        )
+    ]
+    if side == "attacker":
+        data["attackers"] = 0
+    else:
+        _set_defenders(state, data, 0)
+    if data["kind"] == "land":
+        events += control.reinforce(state, player, destination, count)
+    else:
+        present = state.fleets.get(destination, (player, 0))[1]
+        state.fleets[destination] = (player, present + count)
+    if side == "defender":
+        return events + _conquer(state, data, "defender_retreats")
+    return events + [_end_event(state, data, "attacker_retreats", winner=data["defender"])]
+
+
+@explainer("roll")
+def explain_roll(state: GameState, action: Action) -> str | None:
+    """Dice are rolled only in a battle."""
+    if current_battle(state) is None:
+        return "dice are rolled only during a battle (seed 000 'Battle' step 1)"
+    return "a retreat decision is due before the next roll (seed 000 'Battle' step 3)"
+
+
+PENDING["battle"] = PendingKind("chance", outcomes=roll_outcomes, label="battle: roll the dice")
