@@ -4,7 +4,7 @@ Nothing here imports the layers above (widgets, pandas...). Importing this packa
 registers every rule module with :mod:`.registry`.
 """
 
-from . import cycle, gods, metropolis, offerings  # noqa: F401  (registration)
+from . import battle, cycle, gods, metropolis, movement, offerings  # noqa: F401  (registration)
 from .actions import Action, register_notation
 from .board import MapSpec, map_for_players
 from .errors import CycladesError, IllegalActionError, NotationError, RecordError
