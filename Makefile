@@ -19,9 +19,13 @@ DEMO_NB := $(firstword $(wildcard notebooks/01-first-look.ipynb notebooks/00-qui
 # Notebooks are executed by nbmake only if the folder has any.
 NB_DIR := $(if $(wildcard notebooks/*.ipynb),notebooks,)
 
+# The board's front end (js/): its packages, when npm is there (tests/test_frontend.py
+# skips without them, except in CI).
+JS_DEPS := $(if $(shell command -v npm),js/node_modules/.package-lock.json,)
+
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test lint format typecheck bench bench-quick reliability lite env env-test clean
+.PHONY: help demo test lint format typecheck bench bench-quick reliability lite env env-test clean js
 
 help:
 	@echo "make demo         set up .venv and open JupyterLab on the first tutorial"
@@ -33,6 +37,7 @@ help:
 	@echo "make bench-quick  a short benchmark run"
 	@echo "make reliability  the long reliability run (CYCLADES_LONG=1, tests/reliability -m slow)"
 	@echo "make lite         build a JupyterLite site into _output/"
+	@echo "make js           rebuild the board's front-end bundle (js/src -> cyclades_widgets/static)"
 	@echo "make clean        remove .venv, build outputs and caches"
 
 $(PY):
@@ -49,7 +54,13 @@ env-test: $(VENV)/.stamp-test
 demo: $(VENV)/.stamp-widgets
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) $(DEMO_NB)
 
-test: $(VENV)/.stamp-test
+js/node_modules/.package-lock.json: js/package-lock.json
+	cd js && npm ci
+
+js: js/node_modules/.package-lock.json
+	cd js && npm run build
+
+test: $(VENV)/.stamp-test $(JS_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = process.argv[2] || path.join(here, "..", "cyclades_widgets", "static");
-const common = { bundle: true, minify: false, legalComments: "none", target: "es2020", logLevel: "warning", charset: "utf8" };
+const common = { absWorkingDir: here, bundle: true, minify: false, legalComments: "none", target: "es2020", logLevel: "warning", charset: "utf8" };
 
 await build({ ...common, entryPoints: [path.join(here, "src", "widget.js")], format: "esm", outfile: path.join(outdir, "board.js") });
 await build({ ...common, entryPoints: [path.join(here, "src", "page.js")], format: "iife", globalName: "CycladesReplay", outfile: path.join(outdir, "replay-page.js") });
