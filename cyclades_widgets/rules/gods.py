@@ -14,6 +14,7 @@ from .events import Event, ev
 from .registry import PENDING, TURN_ACTIONS, TURN_START, PendingKind, explainer, handler
 from .state import (
     APOLLO,
+    BUILDINGS,
     GOD_BUILDING,
     MAX_FLEETS,
     MAX_TROOPS,
@@ -251,7 +252,9 @@ def apply_end(state: GameState, action: Action) -> list[Event]:
 def explain_recruit(state: GameState, action: Action) -> str | None:
     """Name the recruiting rule an attempt breaks."""
     turn = state.turn
-    if turn is None or state.pending:
+    if state.pending:
+        return step_under_way(state)
+    if turn is None:
         return "recruiting happens during your god's action"
     name = state.names[turn.player]
     unit = action.args[0]
@@ -260,8 +263,16 @@ def explain_recruit(state: GameState, action: Action) -> str | None:
         return f"{unit!r} cannot be recruited; units are troop, fleet, priest, philosopher"
     if wanted[unit] != turn.god:
         return f"{turn.god.title()} does not recruit {unit}s ({wanted[unit].title()} does)"
+    cards = unit in ("priest", "philosopher")
+    if cards and len(action.args) > 1:
+        return (
+            f"a {unit} card goes in front of your screen, not on the board: write 'recruit {unit}'"
+        )
+    if not cards and len(action.args) < 2:
+        place = "isle" if unit == "troop" else "sea"
+        return f"say where the new {unit} goes: 'recruit {unit} <{place}>'"
     gold = state.players[turn.player].gold
-    if unit in ("priest", "philosopher"):
+    if cards:
         if turn.extra_cards >= 1:
             return f"only one extra {unit} may be bought per turn (seed 000 'Actions')"
         if gold < CARD_COST:
@@ -288,10 +299,14 @@ def explain_recruit(state: GameState, action: Action) -> str | None:
 def explain_build(state: GameState, action: Action) -> str | None:
     """Name the building rule an attempt breaks."""
     turn = state.turn
-    if turn is None or state.pending:
+    if state.pending:
+        return step_under_way(state)
+    if turn is None:
         return "building happens during your god's action"
     kind, isle_id = action.args
     own = GOD_BUILDING.get(turn.god)
+    if kind not in BUILDINGS:
+        return f"{kind!r} is not a building; the buildings are {', '.join(BUILDINGS)}"
     if kind != own:
         return f"{turn.god.title()} builds {plural(own or 'nothing')}, not {plural(kind)}"
     if state.players[turn.player].gold < BUILD_COST:
@@ -308,5 +323,29 @@ def explain_build(state: GameState, action: Action) -> str | None:
 def explain_end(state: GameState, action: Action) -> str | None:
     """Why 'end' is not available."""
     if state.pending:
-        return "finish the step under way first"
+        return step_under_way(state)
     return "there is no god action to end now"
+
+
+def step_under_way(state: GameState) -> str:
+    """The message for an action tried while a pending step must be settled first."""
+    top = state.pending[-1]
+    label = PENDING[top.kind].label or top.kind
+    who = state.names[top.player] if top.player is not None else "the game"
+    return f"first the step under way must be finished: {who} must {label}"
+
+
+@explainer("prosperity")
+def explain_prosperity(state: GameState, action: Action) -> str | None:
+    """Why Apollo's prosperity marker cannot go there (or cannot be placed now)."""
+    top = state.pending[-1] if state.pending else None
+    if top is None or top.kind != "prosperity":
+        return (
+            "only the first player on Apollo places a prosperity marker, right after "
+            "Apollo's income (seed 000 'Apollo')"
+        )
+    assert top.player is not None
+    return (
+        f"the prosperity marker goes on one of your own isles; {action.args[0]} is not "
+        f"{state.names[top.player]}'s"
+    )
