@@ -1,0 +1,311 @@
+"""``Game``: history (undo, redo, fork, goto), explicit seeded chance, stepping, forced
+outcomes, rule options and the JSON round trip (issue 2; DESIGN §3, §4.1 and §4.6)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import RandomPlayer, assert_illegal, random_bots, snapshot
+
+from cyclades_widgets.game import Game
+from cyclades_widgets.rules.actions import Action
+from cyclades_widgets.rules.errors import IllegalActionError, NotationError
+from cyclades_widgets.rules.options import RuleOptions
+from cyclades_widgets.rules.state import Phase
+
+TESTS = Path(__file__).resolve().parent
+
+
+def played(players: int = 4, seed: int = 5, steps: int = 250) -> Game:
+    """A game with ``steps`` steps played by seeded random players, stopped at a decision."""
+    game = Game.new(players=players, seed=seed)
+    bots = random_bots(game, seed)
+    while len(game.history) < steps and not game.is_over:
+        if game.to_act:
+            game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        else:
+            game.step()
+    while game.node in ("auto", "chance"):
+        game.step()
+    return game
+
+
+# --------------------------------------------------------------------------- chance
+
+
+def test_design_4_1_same_seed_and_decisions_give_identical_games():
+    """DESIGN §4.1 / issue 2 'Chance is explicit and seeded'."""
+    a, b = played(seed=8), played(seed=8)
+    assert a.moves() == b.moves()
+    assert a.state == b.state
+    assert played(seed=9).moves() != a.moves()
+
+
+def test_design_4_1_chance_steps_are_explicit_outcomes_with_probabilities():
+    """DESIGN §4.1: chance is a node with listed outcomes (as in OpenSpiel); the seed only
+    chooses one, and the record stores the outcome itself."""
+    game = Game.new(players=3, seed=2, start="setup")
+    outcomes = game.chance_outcomes()
+    assert game.node == "chance" and game.to_act is None
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    step = game.step()
+    chosen = game.history[-1].action
+    assert chosen in [a for a, _ in outcomes] and step
+    assert game.moves() == [str(chosen)] and game.history[-1].kind == "chance"
+
+
+def test_design_4_1_determinism_across_processes():
+    """Issue 2: same seed and decisions give identical games, also in another interpreter
+    with another hash seed (nothing depends on set or dict ordering of strings)."""
+    code = (
+        "import sys, json; sys.path.insert(0, sys.argv[1])\n"
+        "from test_game import played\n"
+        "g = played(players=5, seed=13, steps=300)\n"
+        "print(json.dumps({'moves': g.moves(), 'state': g.state.to_dict()}))\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(TESTS)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    there = json.loads(out.stdout.strip().splitlines()[-1])
+    here = played(players=5, seed=13, steps=300)
+    assert there["moves"] == here.moves()
+    assert there["state"] == json.loads(json.dumps(here.state.to_dict()))
+
+
+# --------------------------------------------------------------------------- history
+
+
+def test_design_3_undo_restores_every_earlier_state_exactly_and_redo_replays():
+    """DESIGN §3 'game.undo(); game.redo()': undo is exact at every step; redo replays."""
+    game = played(players=3, seed=3, steps=200)
+    states = [s.before.to_dict() for s in game.history] + [game.state.to_dict()]
+    final_moves = game.moves()
+    for expected in reversed(states[:-1]):
+        assert game.undo() is not None
+        assert game.state.to_dict() == expected
+    assert game.undo() is None and game.history == ()
+    assert game.state == game.initial_state
+    while game.redo() is not None:
+        assert game.state.to_dict() == states[len(game.history)]
+    assert game.moves() == final_moves and game.state.to_dict() == states[-1]
+
+
+def test_design_3_a_new_move_after_undo_drops_the_redo_line():
+    """Undo, then play something else: the old continuation can no longer be redone."""
+    game = Game.new(players=3, seed=1)
+    first = game.legal_actions()[0]
+    game.play(first)
+    game.undo()
+    assert game.can_redo()
+    game.play(game.legal_actions()[-1])
+    assert not game.can_redo() and game.redo() is None
+
+
+def test_design_3_fork_is_independent():
+    """DESIGN §3 'branch = game.fork()': another line from the same history."""
+    game = played(players=4, seed=6, steps=60)
+    before = snapshot(game)
+    branch = game.fork()
+    assert branch.moves() == game.moves() and branch.state == game.state
+    branch.play(branch.legal_actions()[-1])
+    assert snapshot(game) == before
+    branch.undo()
+    assert branch.state == game.state
+
+
+def test_design_3_goto_seeks_by_undo_and_redo():
+    """``goto(i)``: the position just after step i; the later steps stay redoable."""
+    game = played(players=3, seed=4, steps=120)
+    end = game.state.to_dict()
+    befores = [s.before.to_dict() for s in game.history]
+    game.goto(40)
+    assert len(game.history) == 40 and game.state.to_dict() == befores[40]
+    game.goto(0)
+    assert game.state == game.initial_state
+    game.goto(len(befores))
+    assert game.state.to_dict() == end
+
+
+def test_design_4_1_every_step_is_recorded_with_kind_player_phase_and_cycle():
+    """DESIGN §4.1: each step is a decision, a chance outcome or an automatic step."""
+    game = played(players=3, seed=2, steps=80)
+    kinds = {s.kind for s in game.history}
+    assert kinds == {"decision", "chance", "auto"}
+    for step in game.history:
+        assert (step.action is None) == (step.kind == "auto")
+        assert (step.player is not None) == (step.kind == "decision")
+        assert step.phase == step.before.phase and step.cycle == step.before.cycle
+
+
+# --------------------------------------------------------------------------- stepping
+
+
+def test_design_3_new_game_stops_at_the_first_bid_or_before_setup():
+    """DESIGN §3: ``Game.new`` runs the opening steps to the first bid; ``start="setup"``
+    keeps every phase steppable."""
+    game = Game.new(players=4, seed=7)
+    assert (game.cycle, game.phase, game.node) == (1, Phase.OFFERINGS, "decision")
+    setup = Game.new(players=4, seed=7, start="setup")
+    assert (setup.cycle, setup.phase, setup.history) == (0, Phase.SETUP, ())
+    setup.advance(to="decision")
+    assert setup.moves() == game.moves() and setup.state == game.state
+
+
+def test_design_3_step_at_a_decision_is_a_named_error():
+    """``game.step()`` does automatic and chance steps only; decisions need ``play``."""
+    game = Game.new(players=3, seed=1)
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match="Athens|Sparta|Corinth") as info:
+        game.step()
+    assert "must decide" in str(info.value) and "bid" in str(info.value)
+    assert snapshot(game) == before
+
+
+def test_design_3_advance_to_phase_cycle_and_end():
+    """``advance(to=...)``: 'phase' stops when the phase changes, 'cycle' when the next
+    cycle begins, 'end' when the game is over; it always stops at a decision for a player
+    without a bot."""
+    game = Game.new(players=3, seed=3)
+    bots = random_bots(game, 3)
+    game.advance(to="phase", bots=bots)
+    assert game.phase is Phase.ACTIONS and game.cycle == 1
+    game.advance(to="cycle", bots=bots)
+    assert game.cycle == 2 and game.phase is Phase.CREATURES
+    one_bot = {"Athens": bots["Athens"]}
+    game.advance(to="cycle", bots=one_bot)
+    assert game.cycle == 2 and game.to_act in ("Sparta", "Corinth")
+    game.advance(to="end", bots=bots)
+    assert game.is_over and game.winner is not None
+
+
+def test_design_3_advance_to_decision_without_bots_stops_at_once():
+    """With no bots, ``advance()`` runs only automatic and chance steps."""
+    game = Game.new(players=3, seed=3, start="setup")
+    game.advance()
+    assert game.node == "decision" and game.phase is Phase.OFFERINGS
+    moves = game.moves()
+    game.advance(to="cycle")
+    assert game.moves() == moves
+
+
+def test_advance_rejects_bad_targets_and_unknown_bots():
+    """Bad arguments are ValueErrors that say what is expected."""
+    game = Game.new(players=3, seed=3)
+    with pytest.raises(ValueError, match="decision, phase, cycle or end"):
+        game.advance(to="turn")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown players"):
+        game.advance(bots={"Rome": RandomPlayer(1)})
+
+
+# --------------------------------------------------------------------------- forcing chance
+
+
+def test_design_4_1_a_teacher_can_force_chance_outcomes():
+    """DESIGN §4.1 ('A teacher can force one'): ``force`` queues outcomes for the chance
+    steps they fit; ``play`` forces the outcome due now."""
+    game = Game.new(players=3, seed=0, start="setup")
+    game.force("order corinth,athens,sparta", "gods zeus,ares,athena,poseidon")
+    game.step()
+    assert game.state.turn_order == [2, 0, 1]
+    game.advance()
+    assert game.state.god_order == ["zeus", "ares", "athena", "poseidon"]
+    assert game.forced == []
+    other = Game.new(players=3, seed=0, start="setup")
+    other.play("order sparta,corinth,athens")
+    assert other.state.turn_order == [1, 2, 0]
+
+
+def test_design_4_1_an_impossible_forced_outcome_is_a_named_error():
+    """A forced outcome that cannot happen is refused; nothing changes."""
+    game = Game.new(players=3, seed=0, start="setup")
+    assert_illegal(game, "order athens,athens,sparta", "not a possible outcome")
+    game.force("order athens,athens,sparta")
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError, match="not possible here"):
+        game.step()
+    assert snapshot(game) == before
+
+
+# --------------------------------------------------------------------------- options, JSON
+
+
+def test_design_4_6_rule_options_are_stored_with_the_game():
+    """DESIGN §4.6: ``RuleOptions`` is frozen, validated and kept with every game/record."""
+    options = RuleOptions(two_player_priest_discount="total", tie_break="metropolises_then_gold")
+    game = Game.new(players=2, seed=1, options=options)
+    assert game.state.options == options
+    assert options.differences() == {
+        "two_player_priest_discount": "total",
+        "tie_break": "metropolises_then_gold",
+    }
+    again = Game.from_json(game.to_json())
+    assert again.state.options == options
+    with pytest.raises(AttributeError):
+        options.tie_break = "gold"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"tie_break": "coin"}, "tie_break='coin'"),
+        ({"metropolis_without_room": "maybe"}, "expected one of"),
+        ({"house_rule": 1}, "unknown rule option"),
+    ],
+)
+def test_design_4_6_bad_rule_options_are_value_errors(data, message):
+    """Every option value must be one of its documented readings."""
+    with pytest.raises(ValueError, match=message):
+        RuleOptions.from_dict(data)
+
+
+def test_design_4_6_each_option_documents_both_readings_with_sources():
+    """DESIGN §4.6: each field's docstring names both readings and where they come from."""
+    source = (Path(__file__).resolve().parents[1] / "cyclades_widgets/rules/options.py").read_text()
+    for name in RuleOptions.__dataclass_fields__:
+        after = source.split(f"    {name}:", 1)[1].split('"""', 2)[1]
+        assert re.search(r"\bor\b", after) and ("seed" in after or "RULES-NOTES" in after), name
+
+
+def test_design_3_json_round_trip_at_a_decision():
+    """DESIGN §3 ``game.to_json(); cw.Game.from_json(text)``: same moves, same state."""
+    for players in (2, 5):
+        game = played(players=players, seed=21, steps=150)
+        again = Game.from_json(game.to_json())
+        assert again.moves() == game.moves()
+        assert again.state.to_dict() == game.state.to_dict()
+        assert len(again.history) == len(game.history)
+        assert again.players == game.players and again.seed == game.seed
+
+
+def test_design_3_to_json_is_json_with_players_seed_and_moves():
+    """The saved text is plain JSON a person can read."""
+    game = played(players=3, seed=2, steps=40)
+    data = json.loads(game.to_json())
+    text = json.dumps(data)
+    assert all(name in text for name in game.players)
+    assert all(move in text for move in game.moves())
+
+
+def test_play_accepts_notation_or_action_and_rejects_other_types():
+    """DESIGN §3 ``game.play("bid ares 3")``: notation or an Action."""
+    game = Game.new(players=3, seed=1)
+    action = game.legal_actions()[0]
+    events = game.play(str(action))
+    game.undo()
+    assert game.play(action) == events
+    game.undo()
+    with pytest.raises((IllegalActionError, NotationError)):
+        game.play(42)  # type: ignore[arg-type]
+    assert isinstance(action, Action)
