@@ -150,7 +150,15 @@ def explain_metropolis(state: GameState, action: Action) -> str | None:
         return f"a Metropolis goes on one of your own isles; {isle_id} is not yours"
     if isle.metropolis:
         return f"{isle_id} already has a Metropolis (at most one per isle)"
-    return "when an isle has room, the Metropolis goes on a free space (destroy only if none)"
+    assert player is not None
+    if any(free_slots(state, i) >= _need(state, i) for i in _candidates(state, player)):
+        return "when an isle has room, the Metropolis goes on a free space (destroy only if none)"
+    missing = _need(state, isle_id) - free_slots(state, isle_id)
+    return (
+        f"no isle of yours has room, so buildings must be destroyed (seed 000 'Special "
+        f"Rules'): {isle_id} needs {missing} of its buildings ({', '.join(sorted(isle.buildings))}) "
+        f"named, e.g. 'metropolis {isle_id} destroy {','.join(sorted(isle.buildings)[:missing])}'"
+    )
 
 
 PENDING["metropolis"] = PendingKind(
