@@ -189,6 +189,29 @@ def test_seed000_no_room_destroy_buildings_to_make_room():
     assert game.state.building_supply["port"] == 10 - 1
 
 
+def test_seed000_no_room_the_buildings_to_destroy_must_be_named_and_suffice():
+    """seed 000 'Special Rules & Edge Cases': without room, the placement must name the
+    buildings destroyed, enough of them, from that isle; the error says how."""
+    state = athena_start(3)
+    give_isle(state, "kea", 0, troops=1, buildings=["fortress"])
+    give_isle(state, "naxos", 0, troops=1, buildings=["fortress", "fortress", "port", "port"])
+    game = Game(state, seed=0)
+    game.step()
+    for text in (
+        "metropolis naxos",
+        "metropolis naxos destroy port",
+        "metropolis naxos destroy temple,port",
+    ):
+        assert_illegal(
+            game,
+            text,
+            "no isle of yours has room",
+            "naxos needs 2 of its buildings",
+            "metropolis naxos destroy fortress,fortress",
+        )
+    assert_illegal(game, "metropolis kea", "kea needs 1 of its buildings (fortress)")
+
+
 def test_core_destroy_only_when_no_own_isle_has_room():
     """docs/rules-notes.md: destruction is allowed only when no isle of yours has room."""
     state = athena_start(3)
