@@ -125,6 +125,7 @@ def _start(
         ev(
             "battle_start",
             variant=kind,
+            terrain=kind,
             attacker=state.names[attacker],
             defender=state.names[defender],
             space=space,

@@ -47,7 +47,15 @@ def leave_isle(state: GameState, player: int, isle_id: str, count: int) -> list[
         ]
     isle.owner = None
     isle.territory = False
-    return [ev("territory_marker", variant="none_left", player=name, isle=isle_id)]
+    return [
+        ev(
+            "territory_marker",
+            variant="none_left",
+            player=name,
+            isle=isle_id,
+            rule="territory_none_left",
+        )
+    ]
 
 
 def reinforce(state: GameState, player: int, isle_id: str, count: int) -> list[Event]:
@@ -81,15 +89,16 @@ def keep_with_marker(state: GameState, isle_id: str) -> list[Event]:
     beyond = markers_left(state, owner) <= 0
     isle.troops = 0
     isle.territory = True
-    return [
-        ev(
-            "territory_marker",
-            variant="kept",
-            player=state.names[owner],
-            isle=isle_id,
-            beyond_supply=beyond,
-        )
-    ]
+    event = ev(
+        "territory_marker",
+        variant="kept",
+        player=state.names[owner],
+        isle=isle_id,
+        beyond_supply=beyond,
+    )
+    if beyond:
+        event.data["rule"] = "territory_beyond_supply"
+    return [event]
 
 
 def take_isle(state: GameState, player: int, isle_id: str, troops: int, *, by: str) -> list[Event]:
