@@ -27,6 +27,7 @@ import time
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
 from ..odds import BattleOdds, BattleTrace, RetreatPolicy, battle_odds, heatmap, simulate_battle
@@ -89,6 +90,29 @@ def _percent(p: float) -> str:
     return f"{p:.0%}"
 
 
+class _Pen:
+    """The canvas, remembering its drawing styles so that each is sent only when it changes
+    (every style assignment on an ipycanvas Canvas is a traitlets set and a command)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self._styles: dict[str, Any] = {}
+
+    def forget(self) -> None:
+        """A new view starts with default styles: send every style again from now on."""
+        self._styles.clear()
+
+    def style(self, **styles: Any) -> None:
+        """Set ``fill_style``, ``stroke_style``, ``line_width``, ``font``, ``text_align``."""
+        for name, value in styles.items():
+            if self._styles.get(name) != value:
+                setattr(self.canvas, name, value)
+                self._styles[name] = value
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.canvas, name)
+
+
 class BattleLab(widgets.VBox):
     """The Battle Lab widget: controls, the heatmap canvas and a status line.
 
@@ -140,6 +164,7 @@ class BattleLab(widgets.VBox):
         """One line of text about the selected cell or the last battle."""
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(width=f"{WIDTH}px"))
         """The ipycanvas Canvas everything is drawn on."""
+        self._pen = _Pen(self.canvas)
         self.frames: list[dict[str, Any]] = []
         """What the last battle drew, frame by frame: start, each round, end."""
         self.selected: tuple[int, int] | None = None
@@ -220,11 +245,13 @@ class BattleLab(widgets.VBox):
     def select(self, attackers: int, defenders: int) -> BattleOdds:
         """Outline a cell and show its odds in the status line; returns the odds."""
         self._check_cell(attackers, defenders)
+        moved = self.selected != (attackers, defenders)
         self.selected = (attackers, defenders)
         odds = self.odds(attackers, defenders)
         self.status.value = odds.summary()
-        with hold_canvas():
-            self._draw_heatmap()
+        if moved:
+            with hold_canvas():
+                self._draw_heatmap()
         return odds
 
     @staticmethod
@@ -286,6 +313,7 @@ class BattleLab(widgets.VBox):
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
         """Draw everything again: the heatmap, the legend and the battle panel."""
+        self._pen.forget()
         with hold_canvas():
             self.canvas.clear()
             self._draw_heatmap()
@@ -293,7 +321,7 @@ class BattleLab(widgets.VBox):
             self._draw_panel(len(self.frames) - 1)
 
     def _draw_heatmap(self) -> None:
-        c = self.canvas
+        c = self._pen
         c.clear_rect(0, 0, PANEL_X - 10, LEGEND_Y - 4)
         _text(c, "Attacker takes the space", GRID_X, 22, size=16, bold=True)
         _text(c, "Defenders →", GRID_X + MAX_UNITS * CELL / 2, GRID_Y - 30, align="center")
@@ -301,36 +329,33 @@ class BattleLab(widgets.VBox):
         for i in range(MAX_UNITS):
             _text(c, str(i + 1), GRID_X + (i + 0.5) * CELL, GRID_Y - 10, align="center")
             _text(c, str(i + 1), GRID_X - 12, GRID_Y + (i + 0.5) * CELL + 5, align="right")
-        for a, row in enumerate(self._values):
-            for d, p in enumerate(row):
-                x, y = GRID_X + d * CELL, GRID_Y + a * CELL
-                colour = colour_for(p)
-                c.fill_style = colour
-                c.fill_rect(x, y, CELL, CELL)
-                c.fill_style = text_colour_on(colour)
-                _text(
-                    c,
-                    _percent(p),
-                    x + CELL / 2,
-                    y + CELL / 2 + 4,
-                    size=11,
-                    align="center",
-                    colour=None,
-                )
+        cells = [(a, d, p) for a, row in enumerate(self._values) for d, p in enumerate(row)]
+        c.fill_styled_rects(
+            np.array([GRID_X + d * CELL for a, d, _ in cells], dtype=np.float64),
+            np.array([GRID_Y + a * CELL for a, d, _ in cells], dtype=np.float64),
+            CELL,
+            CELL,
+            np.array([_rgb(colour_for(p)) for _, _, p in cells], dtype=np.uint8),
+        )
+        inks = {p: text_colour_on(colour_for(p)) for _, _, p in cells}
+        for a, d, p in sorted(cells, key=lambda cell: inks[cell[2]]):  # few style changes
+            c.style(fill_style=inks[p])
+            x, y = GRID_X + (d + 0.5) * CELL, GRID_Y + (a + 0.5) * CELL + 4
+            _text(c, _percent(p), x, y, size=11, align="center", colour=None)
         if self.selected is not None:
             a, d = self.selected
-            c.stroke_style, c.line_width = "#FFFFFF", 4
+            c.style(stroke_style="#FFFFFF", line_width=4)
             c.stroke_rect(
                 GRID_X + (d - 1) * CELL + 2, GRID_Y + (a - 1) * CELL + 2, CELL - 4, CELL - 4
             )
-            c.stroke_style, c.line_width = "#000000", 2
+            c.style(stroke_style="#000000", line_width=2)
             c.stroke_rect(GRID_X + (d - 1) * CELL, GRID_Y + (a - 1) * CELL, CELL, CELL)
 
     def _draw_legend(self) -> None:
-        c = self.canvas
+        c = self._pen
         width, steps = MAX_UNITS * CELL, 32
         for i in range(steps):
-            c.fill_style = colour_for(i / (steps - 1))
+            c.style(fill_style=colour_for(i / (steps - 1)))
             c.fill_rect(GRID_X + i * width / steps, LEGEND_Y, width / steps + 0.5, 14)
         for p, align in ((0.0, "left"), (0.5, "center"), (1.0, "right")):
             _text(c, f"{p:.0%}", GRID_X + p * width, LEGEND_Y + 30, size=12, align=align)
@@ -343,7 +368,7 @@ class BattleLab(widgets.VBox):
 
     def _draw_panel(self, upto: int) -> None:
         """The battle panel showing frames ``0..upto`` (the last one large)."""
-        c = self.canvas
+        c = self._pen
         c.clear_rect(PANEL_X - 5, 0, WIDTH - PANEL_X + 5, HEIGHT)
         if upto < 0 or not self.frames:
             _text(c, "Click a cell to play one battle,", PANEL_X, GRID_Y + 10, colour="#555555")
@@ -420,7 +445,7 @@ def _units(n: int, word: str) -> str:
 
 
 def _text(
-    c: Canvas,
+    c: _Pen,
     text: str,
     x: float,
     y: float,
@@ -431,30 +456,28 @@ def _text(
     colour: str | None = "#222222",
 ) -> None:
     """Draw text; ``colour=None`` keeps the fill style already set."""
-    c.font = f"{'bold ' if bold else ''}{size}px {FONT}"
-    c.text_align = align
+    c.style(font=f"{'bold ' if bold else ''}{size}px {FONT}", text_align=align)
     if colour is not None:
-        c.fill_style = colour
+        c.style(fill_style=colour)
     c.fill_text(text, x, y)
 
 
 _PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1))}
 
 
-def _draw_die(c: Canvas, x: float, y: float, face: int, colour: str) -> None:
+def _draw_die(c: _Pen, x: float, y: float, face: int, colour: str) -> None:
     """A die face as pips (a blank face for 0) with its number below."""
     size = 54
-    c.fill_style = "#FFFFFF"
+    c.style(fill_style="#FFFFFF", stroke_style=colour, line_width=4)
     c.fill_rect(x, y, size, size)
-    c.stroke_style, c.line_width = colour, 4
     c.stroke_rect(x, y, size, size)
-    c.fill_style = "#222222"
+    c.style(fill_style="#222222")
     for dx, dy in _PIPS[face]:
         c.fill_circle(x + size / 2 + dx * 14, y + size / 2 + dy * 14, 5)
     _text(c, str(face), x + size / 2, y + size + 16, size=12, align="center")
 
 
-def _draw_round(c: Canvas, r: dict[str, Any], start: dict[str, Any]) -> None:
+def _draw_round(c: _Pen, r: dict[str, Any], start: dict[str, Any]) -> None:
     """The dice, totals and losses of one round, attacker left, defender right."""
     y = 62
     _text(c, f"Round {r['round']}", PANEL_X, y + 10, size=14, bold=True)
@@ -464,33 +487,34 @@ def _draw_round(c: Canvas, r: dict[str, Any], start: dict[str, Any]) -> None:
         _text(c, side.title(), x, y + 34, size=13, bold=True, colour=colour)
         _draw_die(c, x, y + 44, die, colour)
         bonus = total - die - units_before
-        sum_text = f"{die} + {units_before}" + (f" + {bonus}" if bonus else "") + f" = {total}"
-        _text(c, sum_text, x + 64, y + 70, size=14)
-        _text(c, f"loses {loss}" if loss else "no loss", x + 64, y + 92, size=13,
-              colour="#B00020" if loss else "#1B5E20")  # fmt: skip
-        _draw_units(c, x, y + 134, r[f"{side}s_left"], loss, colour, square=side == "defender")
+        lines = [f"die {die} + {_units(units_before, 'unit')}"]
+        lines += [f"+ {bonus} bonus"] if bonus else []
+        for i, line in enumerate([*lines, f"= {total}"]):
+            _text(c, line, x + 60, y + 58 + 18 * i, size=13, bold=line.startswith("="))
+        _text(c, f"loses {loss}" if loss else "no loss", x + 60, y + 58 + 18 * (len(lines) + 1),
+              size=13, bold=True, colour="#B00020" if loss else "#1B5E20")  # fmt: skip
+        _draw_units(c, x, y + 146, r[f"{side}s_left"], loss, colour, square=side == "defender")
 
 
 def _draw_units(
-    c: Canvas, x: float, y: float, left: int, lost: int, colour: str, *, square: bool
+    c: _Pen, x: float, y: float, left: int, lost: int, colour: str, *, square: bool
 ) -> None:
     """Units left as filled marks, the ones just lost as outlines (shape cue: ● or ■)."""
     for i in range(left + lost):
         cx = x + 8 + i * 18
-        c.fill_style = colour
-        c.stroke_style, c.line_width = colour, 2
+        c.style(fill_style=colour, stroke_style=colour, line_width=2)
         if square:
             (c.fill_rect if i < left else c.stroke_rect)(cx - 7, y - 7, 14, 14)
         else:
             (c.fill_circle if i < left else c.stroke_circle)(cx, y, 7)
 
 
-def _draw_history(c: Canvas, frames: list[dict[str, Any]]) -> None:
-    """One short line per round played so far (the last 9)."""
+def _draw_history(c: _Pen, frames: list[dict[str, Any]]) -> None:
+    """One short line per round played so far (the last 8)."""
     rounds = [f for f in frames if f["kind"] == "round"]
-    y = 230
+    y = 246
     _text(c, "Rounds", PANEL_X, y, size=13, bold=True)
-    for f in rounds[-9:]:
+    for f in rounds[-8:]:
         y += 20
         losses = ", ".join(
             w
