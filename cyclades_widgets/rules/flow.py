@@ -120,6 +120,8 @@ def check(state: GameState, action: Action) -> None:
     The message names the rule that forbids it and what would be legal instead.
     """
     kind, player = node(state)
+    if not well_formed(action):
+        raise IllegalActionError(_malformed_message(state, action))
     if kind == "over":
         raise IllegalActionError(f"the game is over; {action} cannot be played")
     if kind == "auto":
@@ -145,6 +147,35 @@ def check(state: GameState, action: Action) -> None:
     same = [str(a) for a in legal if a.kind == action.kind]
     hint = same if same else [str(a) for a in legal]
     raise IllegalActionError(f"{reason}. {who} to act; legal: {_sample(hint)}")
+
+
+def well_formed(action: Action) -> bool:
+    """True if ``action`` is what its own notation parses to (right kind, arity and types).
+
+    Actions built in code (bots, widget intents) may be malformed; explainers assume
+    well-formed arguments, so :func:`check` refuses the others first.
+    """
+    try:
+        return Action.parse(str(action)) == action
+    except (ValueError, TypeError):
+        return False
+
+
+def _malformed_message(state: GameState, action: Action) -> str:
+    kind, _ = node(state)
+    if kind == "decision":
+        options = [str(a) for a in legal_actions(state)]
+        where = "legal"
+    elif kind == "chance":
+        options = [str(a) for a, _ in chance_outcomes(state)]
+        where = "possible"
+    else:
+        options, where = [], "legal"
+    return (
+        f"Action({action.kind!r}, {action.args!r}) is not a well-formed action "
+        f"(its arguments do not match the notation of {action.kind!r}, docs/notation.md); "
+        f"{where}: {_sample(options)}"
+    )
 
 
 def _chance_message(state: GameState, action: Action, options: list[Action]) -> str:
