@@ -20,6 +20,7 @@ var CycladesReplay = (() => {
   // src/page.js
   var page_exports = {};
   __export(page_exports, {
+    mountBoard: () => mountBoard,
     mountReplay: () => mountReplay,
     navigate: () => navigate
   });
@@ -344,7 +345,7 @@ var CycladesReplay = (() => {
     const total = info.total !== void 0 ? ` = ${info.total}` : "";
     return h(
       "div",
-      { class: `cw-side cw-${role}` },
+      { class: `cw-bside cw-${role}` },
       h("strong", {}, `${L.ui[role]}${info.player !== void 0 ? ` · ${info.player}` : ""}`),
       h("div", { class: "cw-sum" }, parts.join(" + ") + total),
       info.losses !== void 0 ? h("div", { class: "cw-loss" }, `${L.ui.losses}: ${info.losses}`) : null
@@ -683,15 +684,14 @@ var CycladesReplay = (() => {
   function frame(doc) {
     const root = toDom(h(
       "div",
-      { class: "cw-root", tabindex: "0", "data-testid": "cw-board" },
+      { class: "cw-root", tabindex: "0", "data-testid": "cw-board", "data-lm-suppress-shortcuts": "true" },
       h("div", { class: "cw-status-slot" }),
       h(
         "div",
         { class: "cw-main" },
         h("div", { class: "cw-map-area" }, h("div", { class: "cw-svg-slot" }), h("div", { class: "cw-menu-slot" }), h("div", { class: "cw-tip", role: "tooltip", hidden: true, "data-testid": "cw-tip" })),
-        h("div", { class: "cw-side" }, h("div", { class: "cw-below" }), h("div", { class: "cw-tracks" }))
-      ),
-      h("div", { class: "cw-players-slot" })
+        h("div", { class: "cw-side" }, h("div", { class: "cw-below" }), h("div", { class: "cw-tracks" }), h("div", { class: "cw-players-slot" }))
+      )
     ), doc);
     const q = (s) => root.querySelector(s);
     return { root, status: q(".cw-status-slot"), svgSlot: q(".cw-svg-slot"), menu: q(".cw-menu-slot"), tip: q(".cw-tip"), side: q(".cw-tracks"), below: q(".cw-below"), players: q(".cw-players-slot") };

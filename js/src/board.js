@@ -52,6 +52,5 @@ export function boardTree(stat, snap, legal, ui = {}) {
     h("div", { class: "cw-status-slot" }, parts.status),
     h("div", { class: "cw-main" },
       h("div", { class: "cw-map-area" }, svg, h("div", { class: "cw-menu-slot" }, parts.menu)),
-      h("div", { class: "cw-side" }, h("div", { class: "cw-below" }, parts.below), h("div", { class: "cw-tracks" }, parts.side))),
-    h("div", { class: "cw-players-slot" }, parts.players));
+      h("div", { class: "cw-side" }, h("div", { class: "cw-below" }, parts.below), h("div", { class: "cw-tracks" }, parts.side), h("div", { class: "cw-players-slot" }, parts.players))));
 }

@@ -52,3 +52,5 @@ export function mountReplay(el, payload) {
   const cleanup = mountBoard(el, source);
   return { cleanup, go, index: () => index };
 }
+
+export { mountBoard };

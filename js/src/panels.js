@@ -109,7 +109,7 @@ function side(L, info, role) {
   if (info.units !== undefined) parts.push(`${L.ui.units} ${info.units}`);
   if (info.bonus !== undefined) parts.push(`${L.ui.bonus} ${info.bonus}`);
   const total = info.total !== undefined ? ` = ${info.total}` : "";
-  return h("div", { class: `cw-side cw-${role}` },
+  return h("div", { class: `cw-bside cw-${role}` },
     h("strong", {}, `${L.ui[role]}${info.player !== undefined ? ` · ${info.player}` : ""}`),
     h("div", { class: "cw-sum" }, parts.join(" + ") + total),
     info.losses !== undefined ? h("div", { class: "cw-loss" }, `${L.ui.losses}: ${info.losses}`) : null);

@@ -15,12 +15,11 @@ function replace(slot, trees) {
 }
 
 function frame(doc) {
-  const root = toDom(h("div", { class: "cw-root", tabindex: "0", "data-testid": "cw-board" },
+  const root = toDom(h("div", { class: "cw-root", tabindex: "0", "data-testid": "cw-board", "data-lm-suppress-shortcuts": "true" },
     h("div", { class: "cw-status-slot" }),
     h("div", { class: "cw-main" },
       h("div", { class: "cw-map-area" }, h("div", { class: "cw-svg-slot" }), h("div", { class: "cw-menu-slot" }), h("div", { class: "cw-tip", role: "tooltip", hidden: true, "data-testid": "cw-tip" })),
-      h("div", { class: "cw-side" }, h("div", { class: "cw-below" }), h("div", { class: "cw-tracks" }))),
-    h("div", { class: "cw-players-slot" })), doc);
+      h("div", { class: "cw-side" }, h("div", { class: "cw-below" }), h("div", { class: "cw-tracks" }), h("div", { class: "cw-players-slot" })))), doc);
   const q = (s) => root.querySelector(s);
   return { root, status: q(".cw-status-slot"), svgSlot: q(".cw-svg-slot"), menu: q(".cw-menu-slot"), tip: q(".cw-tip"), side: q(".cw-tracks"), below: q(".cw-below"), players: q(".cw-players-slot") };
 }

@@ -1,0 +1,180 @@
+"""The board in real JupyterLab (Chromium via Playwright): play by clicking the board.
+
+The notebook ``notebooks/board_play.ipynb`` shows a 3-player ``GameView`` and writes the
+game to ``board_state.json`` after every change, so each click is checked against what
+Python saw. Issue 6: play a bid, a recruit and a build by clicking; a rejected intent shows
+its message and changes nothing; step back with the keyboard; a whole cycle by clicks
+alone; screenshots kept in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+NOTEBOOK = "board_play.ipynb"
+STATE = "board_state.json"
+
+
+def read_state(lab) -> dict:
+    """The game as the kernel last wrote it (retrying over a half-written file)."""
+    path = lab.root / STATE
+    for _ in range(50):
+        try:
+            return json.loads(path.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            time.sleep(0.1)
+    raise AssertionError(f"{STATE} was never written by the kernel")
+
+
+def wait_state(lab, predicate, what: str, timeout: float = 30.0) -> dict:
+    """Poll the kernel's state file until ``predicate(state)`` holds."""
+    deadline = time.monotonic() + timeout
+    state = read_state(lab)
+    while time.monotonic() < deadline:
+        state = read_state(lab)
+        if predicate(state):
+            return state
+        time.sleep(0.15)
+    raise AssertionError(f"Python never saw {what}; last state: {json.dumps(state)[:1500]}")
+
+
+def click_place(page, place: str) -> None:
+    """Click an isle or a sea on the map (on a piece if one stands there)."""
+    piece = page.locator(f'.cw-root .cw-piece[data-target="{place}"]')
+    if piece.count():
+        piece.first.click()
+    else:
+        page.locator(f'.cw-root [role="button"][data-target="{place}"]').click(force=True)
+    page.locator("[data-testid=cw-menu]").wait_for(state="visible")
+
+
+def choose(page, notation: str) -> None:
+    """Click the menu or action-bar button of one action."""
+    page.locator(f'.cw-root button[data-notation="{notation}"]').click()
+
+
+@pytest.fixture
+def board_page(page, lab):
+    """The notebook open and run in JupyterLab at 1280×800, the board drawn."""
+    shutil.copy(HERE / "notebooks" / NOTEBOOK, lab.root / NOTEBOOK)
+    (lab.root / STATE).unlink(missing_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, NOTEBOOK)
+    page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+    lab.run_all_cells(page)
+    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for(state="visible")
+    page.locator("[data-testid=cw-board]").evaluate("e => e.scrollIntoView({block: 'start'})")
+    wait_state(lab, lambda s: s["steps"] > 0, "the notebook's game")
+    return page
+
+
+def test_bid_recruit_build_by_clicking_the_board(board_page, lab):
+    page = board_page
+    state = read_state(lab)
+    assert state["to_act"] == "Corinth"  # seed 7: Corinth, Athens, Sparta; Ares and Poseidon up
+
+    # Offerings (seed 000 'Offerings'): click the lit god, then the bid in its menu.
+    page.locator("[data-testid=cw-god-ares].cw-lit-item").click()
+    choose(page, "bid ares 1")
+    wait_state(lab, lambda s: s["bids"].get("ares") == [2, 1], "Corinth's bid on Ares")
+    page.locator("[data-testid=cw-god-poseidon]").click()
+    choose(page, "bid poseidon 1")
+    wait_state(lab, lambda s: s["bids"].get("poseidon") == [0, 1], "Athens's bid on Poseidon")
+    page.locator("[data-testid=cw-god-apollo]").click()
+    choose(page, "bid apollo")
+    wait_state(lab, lambda s: s["apollo"] == ["Sparta"], "Sparta on Apollo")
+    lab.screenshot(page, "board-lab-after-bids")
+
+    # Payment and the start of Ares's action are automatic: Continue runs them.
+    page.locator("[data-testid=cw-continue]").click()
+    wait_state(lab, lambda s: s["phase"] == "actions" and s["to_act"] == "Corinth", "Ares's turn")
+
+    # Recruit (seed 000 'Actions': the first troop is free) by clicking Corinth's isle.
+    troops = read_state(lab)["isles"]["syros"]["troops"]
+    click_place(page, "syros")
+    lab.screenshot(page, "board-lab-isle-menu")
+    choose(page, "recruit troop syros")
+    wait_state(lab, lambda s: s["isles"]["syros"]["troops"] == troops + 1, "the new troop")
+
+    # Build a Fortress (2 GP) on the same isle.
+    click_place(page, "syros")
+    choose(page, "build fortress syros")
+    wait_state(lab, lambda s: s["isles"]["syros"]["buildings"] == ["fortress"], "the Fortress")
+    fortress = page.locator('.cw-root [data-key^="b:syros"]')
+    fortress.wait_for(state="visible")
+    assert "Fortress" in fortress.get_attribute("aria-label")
+    lab.screenshot(page, "board-lab-after-build")
+
+    # Step back with the keyboard: ← undoes the build in Python.
+    steps = read_state(lab)["steps"]
+    page.locator("[data-testid=cw-board]").focus()
+    page.keyboard.press("ArrowLeft")
+    state = wait_state(lab, lambda s: s["steps"] == steps - 1, "the step back")
+    assert state["isles"]["syros"]["buildings"] == []
+    page.locator('.cw-root [data-key^="b:syros"]').wait_for(state="detached")
+    page.keyboard.press("ArrowRight")
+    wait_state(lab, lambda s: s["isles"]["syros"]["buildings"] == ["fortress"], "the redo")
+
+    # The time from a Python step to the redrawn board, reported by the front end.
+    render = wait_state(lab, lambda s: s["render"], "a redraw report")["render"]
+    report = {
+        "redraw_ms": [r["ms"] for r in render],
+        "python_step_to_redrawn_board_ms": [r["roundtrip_ms"] for r in render],
+    }
+    (lab.screenshot(page, "board-lab-final").parent / "board-lab-timing.json").write_text(
+        json.dumps(report, indent=1)
+    )
+    assert all(isinstance(ms, float) for ms in report["redraw_ms"])
+
+
+def test_a_rejected_intent_shows_its_message_and_changes_nothing(board_page, lab):
+    page = board_page
+    before = read_state(lab)
+    page.get_by_role("tab", name="Actions").click()
+    box = page.locator(".widget-text input").first
+    box.fill("bid ares 99")
+    box.press("Enter")
+    error = page.locator("[data-testid=cw-error]")
+    error.wait_for(state="visible")
+    assert "cannot bid 99 on Ares" in error.inner_text()
+    after = wait_state(lab, lambda s: s["error"], "the error")
+    assert {k: v for k, v in after.items() if k not in ("error", "render")} == {
+        k: v for k, v in before.items() if k not in ("error", "render")
+    }
+    lab.screenshot(page, "board-lab-error")
+
+
+def test_a_full_cycle_by_clicking_alone(board_page, lab):
+    """Issue 6 'done when': a full cycle of a 3-player game by clicking alone."""
+    page = board_page
+    for _ in range(60):
+        state = read_state(lab)
+        if state["cycle"] == 2:
+            break
+        steps = state["steps"]
+        cont = page.locator("[data-testid=cw-continue]")
+        end = page.locator('.cw-root button[data-notation="end"]')
+        lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
+        lit_place = page.locator(".cw-root .cw-lit[data-target]")
+        if cont.count():
+            cont.click()
+        elif end.count():
+            end.click()
+        elif lit_god.count():
+            lit_god.last.click()  # Apollo is last: free for everyone
+            page.locator(".cw-menu .cw-action").first.click()
+        elif lit_place.count():
+            click_place(page, lit_place.first.get_attribute("data-target"))
+            page.locator(".cw-menu .cw-action").first.click()
+        else:
+            page.locator(".cw-actionbar .cw-action").first.click()
+        wait_state(lab, lambda s, n=steps: s["steps"] != n, "the click's step")
+    state = read_state(lab)
+    assert state["cycle"] == 2, f"still in cycle {state['cycle']} ({state['phase']})"
+    lab.screenshot(page, "board-lab-cycle-2")
