@@ -15,6 +15,7 @@ import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from cyclades_widgets import Game
 from cyclades_widgets.bots import GreedyBot, RandomBot
@@ -195,3 +196,43 @@ def _failure(game: Game, seed: int, breaches: list[str]) -> ReliabilityFailure:
         + "\n  ".join(breaches)
         + f"\nlast moves: {moves[-8:]}\nreplay: play_checked({len(game.players)}, {seed})"
     )
+
+
+# --------------------------------------------------------------------------- fuzzing pool
+
+
+@cache
+def fuzz_positions(per_kind: int = 6) -> tuple[tuple[str, GameState], ...]:
+    """Positions from a few bot games: up to ``per_kind`` of each kind of node (phase,
+    top pending step, decision/chance/auto), so fuzzing reaches bids, god actions,
+    battles, retreats, fleet moves, creature choices and Metropolis placements alike."""
+    found: dict[str, list[GameState]] = {}
+    for index in range(12):
+        players, seed = game_setup(index)
+        game = Game.new(players=players, seed=seed, start="setup")
+        bots = make_bots(game, seed)
+        for _ in range(3_000):
+            if game.is_over:
+                break
+            label = position_label(game)
+            bucket = found.setdefault(label, [])
+            if len(bucket) < per_kind and game.state.step % 3 == 0:
+                bucket.append(game.state.copy())
+            _advance_one(game, bots)
+    return tuple((label, s) for label, states in sorted(found.items()) for s in states)
+
+
+def position_label(game: Game) -> str:
+    """A short name of the kind of position: ``"decision/actions/battle"`` and the like."""
+    state = game.state
+    top = state.pending[-1].kind if state.pending else "-"
+    return f"{game.node}/{state.phase.value}/{top}"
+
+
+def _advance_one(game: Game, bots: dict[str, Bot]) -> None:
+    if game.node == "decision":
+        to_act = game.to_act
+        assert to_act is not None
+        game.play(bots[to_act].choose(game.state, game.legal_actions()))
+    else:
+        game.step()
