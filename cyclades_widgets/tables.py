@@ -297,7 +297,8 @@ class Tables:
     def log(self, lang: str = "en") -> pd.DataFrame:
         """The game so far, one row per event, oldest first:
 
-        ``Step`` (0 for the starting position, then the step number), ``Cycle``, ``Phase``,
+        ``Step`` (0 for the setup of a game started from it, then the step number),
+        ``Cycle``, ``Phase``,
         ``Player`` (who decided; None for chance and automatic steps), ``Move`` (the
         notation of the decision or chance outcome; None for automatic steps), ``Event``
         (its kind) and ``Text``, the narration in ``lang`` ("en" or "zh").
@@ -307,11 +308,11 @@ class Tables:
             raise ValueError(
                 "the log needs a Game (its history); these tables were made from a bare GameState"
             )
-        narrate = _narrator(lang)
         initial = self._game.initial_state
+        narrate = _narrator(lang, initial)
+        setup = setup_events(initial) if initial.phase is Phase.SETUP else []
         rows = [
-            [0, initial.cycle, initial.phase.value, None, None, e.kind, narrate(e)]
-            for e in setup_events(initial)
+            [0, initial.cycle, initial.phase.value, None, None, e.kind, narrate(e)] for e in setup
         ]
         for number, step in enumerate(self._game.history, start=1):
             for e in step.events:
@@ -381,16 +382,15 @@ def _check_lang(lang: str) -> None:
         raise ValueError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
 
 
-def _narrator(lang: str) -> Callable[[Event], str]:
-    """One event in plain language, by :mod:`cyclades_widgets.narrate` when it is installed.
-
-    Without it, the text is the event's kind and data (``revenue: player=Athens, gold=2``).
-    """
+def _narrator(lang: str, state: GameState) -> Callable[[Event], str]:
+    """One event in plain language, by :func:`cyclades_widgets.narrate.narrate` (with the
+    isle names of this game's map). Without that module the text is the event's kind and
+    data (``revenue: player=Athens, gold=2``)."""
     try:
-        from .narrate import narrate_events
+        from .narrate import narrate
     except ImportError:
         return _plain
-    return lambda event: narrate_events([event], lang=lang)
+    return lambda event: narrate(event, lang, state_or_map=state)
 
 
 def _plain(event: Event) -> str:

@@ -245,6 +245,15 @@ def test_log_has_one_row_per_event_step_by_step():
     assert game.tables.log(lang="zh")["Text"].map(len).gt(0).all()
 
 
+def test_log_of_a_scenario_starts_with_its_first_step():
+    game = cw.Scenario(players=3).phase("actions", god="ares", player="Athens").game()
+    assert game.tables.log().empty
+    game.play("recruit troop naxos")
+    df = game.tables.log()
+    assert df["Step"].tolist() == [1] and df.loc[0, "Move"] == "recruit troop naxos"
+    assert "Athens" in df.loc[0, "Text"]
+
+
 def test_log_rejects_unknown_languages_and_bare_states():
     game = cw.Game.new(players=3, seed=1)
     with pytest.raises(ValueError, match="unknown language 'fr'; available: en, zh"):
