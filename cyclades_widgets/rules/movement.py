@@ -286,7 +286,8 @@ def _explain_troops(state: GameState, player: int, origin: str, target: str, cou
             f"{name}'s fleets; moving through your own isles does not count (seed 002 '移动与战斗')"
         )
     owner = state.isles[target].owner
-    assert owner is not None
+    if owner is None or owner == player:
+        return f"move troops {origin}>{target} {count} is not legal now"
     return (
         f"{target} is {state.names[owner]}'s last isle: it may be attacked only if taking it "
         f"gives {name} the winning {state.metropolises_to_win} Metropolises at once "
@@ -304,7 +305,9 @@ def _explain_fleets(state: GameState, player: int, origin: str, target: str, cou
     spec = MapSpec.load(state.map_id)
     if target not in spec.sea_neighbours.get(origin, ()):
         return f"the first step goes to a sea next to {origin}; {target!r} is not one"
-    return f"the Kraken stands in {target}: fleets cannot enter its sea"
+    if target == state.kraken:
+        return f"the Kraken stands in {target}: fleets cannot enter its sea"
+    return f"move fleets {origin}>{target} {count} is not legal now"
 
 
 def _fleet_move(state: GameState) -> Pending | None:
