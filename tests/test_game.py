@@ -17,7 +17,7 @@ from cyclades_widgets.game import Game
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.errors import IllegalActionError, NotationError
 from cyclades_widgets.rules.options import RuleOptions
-from cyclades_widgets.rules.state import Phase
+from cyclades_widgets.rules.state import GameState, Phase
 
 TESTS = Path(__file__).resolve().parent
 
@@ -309,3 +309,26 @@ def test_play_accepts_notation_or_action_and_rejects_other_types():
     with pytest.raises((IllegalActionError, NotationError)):
         game.play(42)  # type: ignore[arg-type]
     assert isinstance(action, Action)
+
+
+def test_design_4_1_state_copy_and_dict_round_trip_at_every_step():
+    """DESIGN §4.1: ``GameState`` is plain data, equal by value, JSON-serializable, and
+    ``copy()`` is independent; checked at every step of random games."""
+    for players in (2, 4):
+        game = played(players=players, seed=17, steps=300)
+        for step in game.history:
+            state = step.before
+            text = json.dumps(state.to_dict())
+            assert GameState.from_dict(json.loads(text)) == state
+            twin = state.copy()
+            assert twin == state
+            before = state.to_dict()
+            twin.players[0].gold += 1
+            twin.isles[next(iter(twin.isles))].buildings.append("port")
+            twin.fleets["zz"] = (0, 1)
+            twin.turn_order.append(0)
+            for value in twin.bids.values():
+                value.append(0)
+            for pending in twin.pending:
+                pending.data["zz"] = 1
+            assert state.to_dict() == before, "copy() shares mutable parts with the original"
