@@ -199,7 +199,7 @@ function godRow(stat, snap, g, lit) {
   if (!g.up) {
     return h(
       "li",
-      { class: `cw-god cw-god-${g.god} cw-face-down`, "aria-label": `${name}: ${L.ui.face_down}` },
+      { class: `cw-god cw-god-${g.god} cw-face-down`, "aria-label": `${name}: ${L.ui.face_down}`, "data-testid": `cw-god-${g.god}` },
       h("span", { class: "cw-god-name" }, name),
       h("span", { class: "cw-god-bid" }, L.ui.face_down)
     );
@@ -446,6 +446,7 @@ function islePieces(stat, snap, id, isle, size) {
     out.push(h(
       "g",
       { class: "cw-piece cw-territory", "data-key": `terr:${id}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" },
+      h("circle", { class: "cw-hit", cx: x, cy: y, r: size * 0.3 }),
       h("line", { x1: x - size * 0.12, y1: y + size * 0.3, x2: x - size * 0.12, y2: y - size * 0.3, class: "cw-flagpole" }),
       shape(owner.shape, x + size * 0.06, y - size * 0.14, size * 0.17, { fill: owner.colour, class: "cw-token" })
     ));
@@ -487,6 +488,7 @@ function fleetPieces(stat, snap, size) {
       h(
         "g",
         { class: "cw-piece cw-fleet", "data-key": `fleet:${sea}`, "data-target": sea, "data-tip": tip, "aria-label": tip, role: "img" },
+        h("circle", { class: "cw-hit", cx: x, cy: y, r: size * 0.5 }),
         h("g", { fill: p.colour, class: "cw-hull" }, hull(x, y + r * 0.2, r)),
         shape(p.shape, x, y - r * 0.85, r * 0.55, { class: "cw-token", fill: p.colour }),
         h("text", { class: "cw-count", x, y: y + r * 0.72, fill: p.ink }, String(count))

@@ -136,9 +136,11 @@ class Board(anywidget.AnyWidget):
 
     def _may_act(self) -> bool:
         to_act = self._game.to_act
-        return to_act is not None and (self.viewer is None or self.viewer == to_act)
+        if not self.interactive or to_act is None:
+            return False
+        return self.viewer is None or self.viewer == to_act
 
-    @traitlets.observe("viewer")
+    @traitlets.observe("viewer", "interactive")
     def _viewer_changed(self, change: dict[str, Any]) -> None:
         if hasattr(self, "_game"):
             self.refresh()
@@ -210,6 +212,8 @@ class Board(anywidget.AnyWidget):
 
     def _chosen_action(self, msg: Mapping[str, Any]) -> str:
         """The notation of the action an intent names, checked against the legal list."""
+        if not self.interactive:
+            raise IntentError("this board is read-only (a replay): step through it instead")
         if not self._may_act():
             who = self._game.to_act
             if who is None:

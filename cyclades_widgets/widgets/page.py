@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .. import serialize
@@ -53,8 +53,20 @@ def _script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def record_frames(
+    record: Any, *, line: tuple[int, ...] = (), viewer: str | None = None, lang: str = "en"
+) -> list[dict[str, Any]]:
+    """One frame per position of a record's line, with its notes (see :mod:`.replay`)."""
+    from .replay import move_positions, notes_at
+
+    game = record.replay(line)
+    positions = move_positions(game)
+    notes = {k: notes_at(record, line, positions, k) for k in range(len(game.history) + 1)}
+    return game_frames(game, viewer=viewer, lang=lang, notes=notes)
+
+
 def replay_page(
-    source: Game | Iterable[Frame],
+    source: Any,
     *,
     map_id: str | None = None,
     lang: str = "en",
@@ -62,8 +74,13 @@ def replay_page(
     start: int = 0,
     viewer: str | None = None,
 ) -> str:
-    """A complete HTML page replaying ``source`` (a Game, or frames with a ``map_id``)."""
-    if isinstance(source, Game):
+    """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
+    or frames (then ``map_id`` is needed)."""
+    if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
+        frames = record_frames(source, viewer=viewer, lang=lang)
+        map_id = source.map
+        title = source.title or title
+    elif isinstance(source, Game):
         frames = game_frames(source, viewer=viewer, lang=lang)
         map_id = source.state.map_id
     else:

@@ -28,7 +28,7 @@ function godRow(stat, snap, g, lit) {
   const L = stat.labels;
   const name = L.gods[g.god] || g.god;
   if (!g.up) {
-    return h("li", { class: `cw-god cw-god-${g.god} cw-face-down`, "aria-label": `${name}: ${L.ui.face_down}` },
+    return h("li", { class: `cw-god cw-god-${g.god} cw-face-down`, "aria-label": `${name}: ${L.ui.face_down}`, "data-testid": `cw-god-${g.god}` },
       h("span", { class: "cw-god-name" }, name), h("span", { class: "cw-god-bid" }, L.ui.face_down));
   }
   const bid = g.bid ? snap.players[g.bid[0]] : null;

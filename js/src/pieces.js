@@ -76,6 +76,7 @@ function islePieces(stat, snap, id, isle, size) {
     const [x, y] = geo.marker;
     const tip = `${L.ui.territory} · ${owner.name} · ${name}`;
     out.push(h("g", { class: "cw-piece cw-territory", "data-key": `terr:${id}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" },
+      h("circle", { class: "cw-hit", cx: x, cy: y, r: size * 0.3 }),
       h("line", { x1: x - size * 0.12, y1: y + size * 0.3, x2: x - size * 0.12, y2: y - size * 0.3, class: "cw-flagpole" }),
       shape(owner.shape, x + size * 0.06, y - size * 0.14, size * 0.17, { fill: owner.colour, class: "cw-token" })));
   }
@@ -112,6 +113,7 @@ function fleetPieces(stat, snap, size) {
     const r = size * 0.3;
     out.push(
       h("g", { class: "cw-piece cw-fleet", "data-key": `fleet:${sea}`, "data-target": sea, "data-tip": tip, "aria-label": tip, role: "img" },
+        h("circle", { class: "cw-hit", cx: x, cy: y, r: size * 0.5 }),
         h("g", { fill: p.colour, class: "cw-hull" }, hull(x, y + r * 0.2, r)),
         shape(p.shape, x, y - r * 0.85, r * 0.55, { class: "cw-token", fill: p.colour }),
         h("text", { class: "cw-count", x, y: y + r * 0.72, fill: p.ink }, String(count))),

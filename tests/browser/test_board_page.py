@@ -1,0 +1,270 @@
+"""The board's front end in Chromium without JupyterLab: plain pages opened from file://.
+
+- the static replay page (``widgets.page.replay_page``) shows the board and steps through
+  it with the keyboard, and shows a comment's markup literally without running it;
+- the same view module driven by a fake model (get/on/off/send): every interaction sends the
+  right intent (clicks, menu, Continue, keys), hovering shows what a piece is, errors show
+  next to the board, animations honour reduced motion, labels switch to Chinese.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cyclades_widgets as cw
+from cyclades_widgets import serialize
+from cyclades_widgets.widgets.board import STATIC
+from cyclades_widgets.widgets.page import replay_page
+
+XSS = '<img src=x onerror="window.pwned = 1">'
+
+
+@pytest.fixture
+def record_page(page, tmp_path):
+    """A static replay page of an annotated record, opened from file://."""
+    game = cw.Game.new(players=3, seed=7)
+    for move in ("bid ares 1", "bid poseidon 1", "bid apollo"):
+        game.play(move)
+    record = game.record
+    record.annotate(3, before=f"What would you bid here? {XSS}", isles=["syros"])
+    record.annotate(5, after="Sparta takes Apollo.", tag="key move", arrows=[("syros", "naxos")])
+    path = tmp_path / "replay.html"
+    path.write_text(replay_page(record), encoding="utf-8")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(path.as_uri())
+    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
+    return page
+
+
+def step_of(page) -> int:
+    return int(page.locator("[data-testid=cw-board]").get_attribute("data-step"))
+
+
+def index_of(page) -> int:
+    return page.evaluate("window.cwReplay.index()")
+
+
+def test_static_replay_page_steps_through_with_the_keyboard(record_page, artifacts_dir):
+    page = record_page
+    board = page.locator("[data-testid=cw-board]")
+    assert index_of(page) == 0 and "Step 0 of" in page.inner_text("[data-testid=cw-timeline]")
+    board.press("ArrowRight")
+    assert index_of(page) == 1 and step_of(page) == 1
+    board.press("End")
+    last = index_of(page)
+    assert last > 5 and "Apollo" in page.inner_text(".cw-gods")
+    board.press("ArrowLeft")
+    assert index_of(page) == last - 1
+    board.press("Shift+ArrowLeft")  # to the start of this phase (offerings)
+    phase_start = index_of(page)
+    assert phase_start < last - 1
+    assert page.inner_text(".cw-phase") == "Offerings"
+    board.press("Home")
+    assert index_of(page) == 0
+    page.screenshot(path=str(artifacts_dir / "board-static-replay.png"))
+
+
+def test_comment_markup_shows_literally_and_runs_nothing(record_page, artifacts_dir):
+    """Issue 6 text safety: user text is shown as text, never as HTML."""
+    page = record_page
+    board = page.locator("[data-testid=cw-board]")
+    for _ in range(60):
+        if page.locator("[data-testid=cw-note-before]").count():
+            break
+        board.press("ArrowRight")
+    note = page.locator("[data-testid=cw-note-before]")
+    assert XSS in note.inner_text()
+    assert page.locator(".cw-root img").count() == 0
+    assert page.evaluate("window.pwned") is None
+    assert page.locator(".cw-highlight[data-target=syros]").count() == 1
+    page.screenshot(path=str(artifacts_dir / "board-static-comment.png"))
+    board.press("End")
+    assert page.locator("[data-testid=cw-note-after]").inner_text().endswith("Sparta takes Apollo.")
+    assert page.locator(".cw-arrow").count() == 1
+
+
+# --------------------------------------------------------------------------- fake model
+
+FAKE_MODEL_PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<style>body{margin:12px;background:#f4f1ea}%(css)s</style></head><body>
+<div id="board"></div>
+<script>%(js)s</script>
+<script>
+const traits = %(traits)s;
+const handlers = {};
+window.sent = [];
+window.model = {
+  get: (k) => traits[k],
+  set: (k, v) => { traits[k] = v; (handlers[k] || []).forEach((f) => f()); },
+  on: (k, f) => { (handlers[k] ||= []).push(f); },
+  off: (k, f) => { handlers[k] = (handlers[k] || []).filter((g) => g !== f); },
+  send: (m) => { if (m.type !== "rendered") window.sent.push(m); },
+};
+window.cleanup = CycladesReplay.mountBoard(document.getElementById("board"), window.model);
+</script></body></html>"""
+
+
+def fake_page(page, tmp_path, game: cw.Game, *, lang: str = "en", viewer: str | None = None):
+    traits = {
+        "static": serialize.static_payload(game.state.map_id, lang),
+        "snapshot": serialize.snapshot(
+            game.state, viewer, lang, events=game.history[-1].events if game.history else []
+        ),
+        "legal": serialize.legal_payload(game, lang),
+        "error": "",
+        "highlights": {},
+        "annotation": {},
+        "timeline": {"index": len(game.history), "length": len(game.history)},
+        "animate": True,
+        "interactive": True,
+    }
+    text = FAKE_MODEL_PAGE % {
+        "css": (STATIC / "board.css").read_text("utf-8"),
+        "js": (STATIC / "replay-page.js").read_text("utf-8"),
+        "traits": json.dumps(traits).replace("<", "\\u003c"),
+    }
+    path = tmp_path / f"fake-{lang}.html"
+    path.write_text(text, encoding="utf-8")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(path.as_uri())
+    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
+    return page
+
+
+def sent(page) -> list[dict]:
+    return page.evaluate("window.sent")
+
+
+def ares_turn() -> cw.Game:
+    return (
+        cw.Scenario(players=3)
+        .gold("Corinth", 8)
+        .phase("actions", god="ares", player="Corinth")
+        .game()
+    )
+
+
+def test_clicking_a_lit_isle_offers_its_actions_and_sends_the_choice(page, tmp_path):
+    game = ares_turn()
+    page = fake_page(page, tmp_path, game)
+    assert page.locator(".cw-lit[data-target=syros]").count() == 1
+    page.locator('.cw-piece[data-target="syros"]').first.click()
+    menu = page.locator("[data-testid=cw-menu]")
+    assert "Recruit a troop on Syros" in menu.inner_text()
+    legal = {a["notation"]: a["id"] for a in serialize.legal_payload(game)}
+    menu.locator('button[data-notation="build fortress syros"]').click()
+    assert sent(page) == [
+        {"type": "play", "id": legal["build fortress syros"], "notation": "build fortress syros"}
+    ]
+    assert page.locator("[data-testid=cw-menu]").count() == 0  # the menu closes
+
+
+def test_escape_and_the_close_button_close_the_menu(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    page.locator('.cw-piece[data-target="syros"]').first.click()
+    page.keyboard.press("Escape")
+    assert page.locator("[data-testid=cw-menu]").count() == 0
+    page.locator('.cw-piece[data-target="syros"]').first.click()
+    page.locator(".cw-menu .cw-close").click()
+    assert page.locator("[data-testid=cw-menu]").count() == 0 and sent(page) == []
+
+
+def test_the_action_bar_sends_actions_without_a_place(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    page.locator('[data-testid=cw-actionbar] button[data-notation="end"]').click()
+    assert sent(page)[-1]["notation"] == "end"
+
+
+def test_bidding_by_clicking_a_god(page, tmp_path):
+    game = cw.Game.new(players=3, seed=7)
+    page = fake_page(page, tmp_path, game)
+    page.locator("[data-testid=cw-god-ares]").click()
+    page.locator('.cw-menu button[data-notation="bid ares 2"]').click()
+    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2"}
+    assert page.locator("[data-testid=cw-god-athena].cw-face-down").count() == 1
+
+
+def test_keys_send_navigation_intents(page, tmp_path):
+    page = fake_page(page, tmp_path, cw.Game.new(players=3, seed=7))
+    board = page.locator("[data-testid=cw-board]")
+    for key in ("ArrowLeft", "ArrowRight", "Shift+ArrowLeft", "Control+ArrowRight", "Home", "End"):
+        board.press(key)
+    assert sent(page) == [
+        {"type": "nav", "to": "back", "by": "step"},
+        {"type": "nav", "to": "forward", "by": "step"},
+        {"type": "nav", "to": "back", "by": "phase"},
+        {"type": "nav", "to": "forward", "by": "cycle"},
+        {"type": "nav", "to": "start", "by": "step"},
+        {"type": "nav", "to": "end", "by": "step"},
+    ]
+
+
+def test_continue_button_at_a_chance_step(page, tmp_path):
+    game = cw.Game.new(players=3, seed=7, start="setup")
+    page = fake_page(page, tmp_path, game)
+    assert "chance step" in page.inner_text("[data-testid=cw-status-line]")
+    assert page.locator(".cw-lit").count() == 0
+    page.locator("[data-testid=cw-continue]").click()
+    assert sent(page) == [{"type": "continue"}]
+
+
+def test_hovering_a_piece_says_what_it_is(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    page.locator('[data-key="troops:syros"]').hover()
+    tip = page.locator("[data-testid=cw-tip]")
+    tip.wait_for(state="visible")
+    assert tip.inner_text() == "1 troop · Corinth (triangle) · Syros"
+    page.locator('[data-key="fleet:f4"]').hover()
+    assert "fleet · Corinth" in tip.inner_text()
+
+
+def test_an_error_shows_next_to_the_board(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    page.evaluate("window.model.set('error', 'Corinth has 8 GP; the next troop costs 9 GP')")
+    alert = page.locator("[data-testid=cw-error]")
+    assert alert.get_attribute("role") == "alert"
+    assert "Corinth has 8 GP" in alert.inner_text()
+
+
+def test_animations_honour_reduced_motion_and_the_switch(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    lit = page.locator(".cw-lit").first
+    assert lit.evaluate("e => getComputedStyle(e).animationName") == "cw-pulse"
+    page.emulate_media(reduced_motion="reduce")
+    assert lit.evaluate("e => getComputedStyle(e).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    page.evaluate("window.model.set('animate', false)")
+    lit = page.locator(".cw-lit").first
+    assert lit.evaluate("e => getComputedStyle(e).animationName") == "none"
+
+
+def test_chinese_labels_and_hidden_gold(page, tmp_path, artifacts_dir):
+    game = cw.Game.new(players=3, seed=7)
+    page = fake_page(page, tmp_path, game, lang="zh", viewer="Athens")
+    assert page.locator(".cw-root").get_attribute("lang") == "zh"
+    assert "献祭竞价" in page.inner_text(".cw-phase")
+    assert "阿瑞斯" in page.inner_text("[data-testid=cw-god-ares]")
+    assert "纳克索斯" in page.locator(".cw-svg").text_content()
+    assert "隐藏" in page.inner_text("[data-testid=cw-gold-1]")
+    assert "GP" in page.inner_text("[data-testid=cw-gold-0]")
+    page.screenshot(path=str(artifacts_dir / "board-zh-athens.png"))
+
+
+def test_board_elements_carry_aria_labels(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    unlabeled = page.evaluate(
+        """() => [...document.querySelectorAll('.cw-root [role=button], .cw-root [role=img]')]
+             .filter((e) => !e.getAttribute('aria-label')).length"""
+    )
+    assert unlabeled == 0
+    assert page.locator(".cw-svg").get_attribute("aria-label") == "Cyclades board"
+
+
+def test_cleanup_removes_the_board_and_its_listeners(page, tmp_path):
+    page = fake_page(page, tmp_path, ares_turn())
+    page.evaluate("window.cleanup()")
+    assert page.locator("[data-testid=cw-board]").count() == 0
+    page.evaluate("window.model.set('error', 'x')")  # no listener left to redraw
+    assert page.locator("[data-testid=cw-board]").count() == 0
