@@ -1,0 +1,558 @@
+"""Game records: versioned, annotated JSON that replays move by move (``cyclades-record/1``).
+
+A record holds a header (edition, rule options, players, seed, map, optional title, date,
+description), the moves in order (player decisions and chance outcomes; automatic steps
+are not stored, they run between moves), per-step annotations and variations to any
+depth. The format is documented in ``docs/records.md`` and by the JSON Schema shipped in
+``cyclades_widgets/data/schema/record.schema.json``.
+
+>>> from cyclades_widgets.game import Game
+>>> game = Game.new(players=3, seed=2)  # turn order, creature, gods: 3 chance moves
+>>> record = game.record
+>>> len(record), record.steps[2].move
+(3, 'gods zeus,poseidon,athena,ares')
+>>> record.annotate(2, after="What would you bid here?", tag="key move").tag
+'key move'
+>>> again = GameRecord.loads(record.dumps())
+>>> again.dumps() == record.dumps()
+True
+>>> again.replay().state == game.state
+True
+
+Loading is strict: every problem raises :class:`RecordError` with a JSON path, e.g.
+``$.steps[12].move: illegal move 'bid ares 9' ...``, and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .record_schema import (
+    Arrow,
+    LinePath,
+    RecordStep,
+    Variation,
+    canonical_move,
+    check_targets,
+    count_variations,
+    guard,
+    json_path,
+    parse_json,
+    read_options,
+    read_start,
+    validate_shape,
+    var_parts,
+)
+from .rules.actions import Action
+from .rules.board import MapSpec, available_maps
+from .rules.errors import IllegalActionError, NotationError, RecordError
+from .rules.options import RuleOptions
+from .rules.setup import new_state, player_names
+from .rules.state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["EDITION", "FORMAT", "Arrow", "GameRecord", "LinePath", "RecordStep", "Variation"]
+
+FORMAT = "cyclades-record/1"
+"""The ``format`` string of the records this module reads and writes."""
+EDITION = "matagot-2009"
+"""The rules a record is played under: the Matagot 2009 base game."""
+_HEADER_TEXT = ("title", "date", "description")
+
+
+class _Line:
+    """The replay of one line: the full Game and where each move sits in its history.
+
+    Every history step keeps the state before it (the undo snapshot), so each of them
+    is a checkpoint: seeking copies one state and slices the history, whatever the step.
+    """
+
+    __slots__ = ("game", "moves", "positions")
+
+    def __init__(self, game: Game, moves: tuple[str, ...], positions: list[int]) -> None:
+        self.game = game
+        self.moves = moves
+        self.positions = positions
+        """positions[k]: history index of move k; the last entry is the end of the line."""
+
+    def game_at(self, k: int) -> Game:
+        from .game import Game
+
+        history = self.game.history
+        pos = self.positions[k]
+        state = history[pos].before if pos < len(history) else self.game.state
+        return Game(state.copy(), seed=self.game.seed, history=history[:pos], meta=self.game.meta)
+
+
+class GameRecord:
+    """An annotated game record. See ``docs/records.md``.
+
+    Build one with :meth:`from_game` (or ``game.record``), :meth:`load` or :meth:`loads`;
+    write it with :meth:`save` or :meth:`dumps`. Step indexes count the moves of a line
+    (decisions and chance outcomes), from 0.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        map: str,
+        seed: int = 0,
+        options: RuleOptions | None = None,
+        steps: Iterable[RecordStep | str] = (),
+        variations: Iterable[Variation] = (),
+        title: str | None = None,
+        date: str | None = None,
+        description: str | None = None,
+        start: GameState | None = None,
+    ) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        """Player names in seat order."""
+        self.map = map
+        """The map id."""
+        self.seed = seed
+        """The game's seed (unforced chance in a game continued from the record)."""
+        self.options = options or RuleOptions()
+        """The rule options the game was played with."""
+        self.edition = EDITION
+        """Always ``"matagot-2009"`` in this format."""
+        self.title = title
+        """A title for the game (optional)."""
+        self.date = date
+        """When it was played, ISO 8601 such as ``2024-05-01`` (optional)."""
+        self.description = description
+        """Free text about the game (optional)."""
+        self.start = start
+        """The starting position if it is not the standard setup (a staged scenario)."""
+        self.steps: list[RecordStep] = [
+            s if isinstance(s, RecordStep) else RecordStep(s) for s in steps
+        ]
+        """The main line."""
+        self.variations: list[Variation] = list(variations)
+        """Variations branching from the main line."""
+        self._lines: dict[LinePath, _Line] = {}
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_game(
+        cls, game: Game, *, variations: bool = False, forks: Iterable[Game] = ()
+    ) -> GameRecord:
+        """A record of the moves played in ``game``.
+
+        With ``variations=True`` the steps taken back with ``undo`` (and not redone)
+        become a variation; each game in ``forks`` (from ``game.fork()``) is merged in
+        as a variation where it leaves the main line. Title, date and description come
+        from ``game.meta``.
+        """
+        init = game.initial_state
+        standard = new_state(list(init.names), init.options, init.map_id)
+        text = {k: str(game.meta[k]) if game.meta.get(k) else None for k in _HEADER_TEXT}
+        record = cls(
+            init.names,
+            map=init.map_id,
+            seed=game.seed,
+            options=init.options,
+            steps=game.moves(),
+            start=None if init == standard else init.copy(),
+            title=text["title"],
+            date=text["date"],
+            description=text["description"],
+        )
+        validate_shape(record._header_dict())
+        if variations:
+            undone = [s.notation for s in game.undone() if s.notation is not None]
+            if undone:
+                record.add_line([*game.moves(), *undone], comment="undone line")
+        for other in forks:
+            if other.initial_state != init:
+                raise ValueError("a fork must start from the same position as the game")
+            record.add_line(other.moves())
+        return record
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """Read a record from JSON text; raises :class:`RecordError` and nothing else."""
+        return cls._guarded(lambda: cls.from_dict(parse_json(text)))
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record file; raises :class:`RecordError` (also for an unreadable file)."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from exc
+        return cls.loads(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Build and fully check a record from parsed JSON (every line is replayed)."""
+
+        def build() -> GameRecord:
+            validate_shape(data)
+            record = cls._from_checked_dict(data)
+            record.validate()
+            return record
+
+        return cls._guarded(build)
+
+    @staticmethod
+    def _guarded(fn: Any) -> GameRecord:
+        try:
+            result: GameRecord = fn()
+        except RecordError:
+            raise
+        except RecursionError:
+            raise RecordError("variations are nested too deeply") from None
+        except Exception as exc:  # an engine bug must still surface as a RecordError
+            raise RecordError(
+                f"could not read the record ({type(exc).__name__}: {exc}); "
+                "this is a bug in cyclades_widgets, please report it"
+            ) from exc
+        return result
+
+    @classmethod
+    def _from_checked_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        players = guard(lambda: player_names(data["players"]), ["players"])
+        options = read_options(data["options"])
+        map_id = data["map"]
+        if map_id not in available_maps():
+            raise RecordError(
+                f"unknown map {map_id!r}; maps: {', '.join(available_maps())}", "$.map"
+            )
+        guard(lambda: new_state(list(players), options, map_id), ["map"])
+        start = None
+        if "start" in data:
+            start = read_start(data["start"], players, options, map_id)
+        record = cls(
+            players,
+            map=map_id,
+            seed=data["seed"],
+            options=options,
+            steps=[RecordStep.from_value(s) for s in data["steps"]],
+            variations=[Variation.from_value(v) for v in data.get("variations", [])],
+            start=start,
+            title=data.get("title"),
+            date=data.get("date"),
+            description=data.get("description"),
+        )
+        spec = MapSpec.load(map_id)
+        record._normalize(record.steps, record.variations, ["steps"], [], spec)
+        return record
+
+    def _normalize(
+        self,
+        steps: list[RecordStep],
+        variations: list[Variation],
+        steps_path: list[str | int],
+        var_path: list[str | int],
+        spec: MapSpec,
+    ) -> None:
+        """Parse every move to its canonical notation and check annotation targets and
+        variation branch points, line by line."""
+        for i, step in enumerate(steps):
+            where = [*steps_path, i]
+            step.move = canonical_move(step.move, where + (["move"] if step.is_annotated else []))
+            check_targets(step, where, spec)
+        for j, var in enumerate(variations):
+            here = [*var_path, "variations", j]
+            if var.at > len(steps):
+                raise RecordError(
+                    f"a variation branches at step {var.at}, but its line has only "
+                    f"{len(steps)} steps (expected 0 to {len(steps)})",
+                    json_path([*here, "at"]),
+                )
+            self._normalize(var.steps, var.variations, [*here, "steps"], here, spec)
+
+    # ------------------------------------------------------------------ writing
+    def _header_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "edition": self.edition}
+        for key in _HEADER_TEXT:
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        out["players"] = list(self.players)
+        out["map"] = self.map
+        out["seed"] = self.seed
+        out["options"] = dict(sorted(self.options.to_dict().items()))
+        if self.start is not None:
+            out["start"] = self.start.to_dict()
+        out["steps"] = []
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-safe data, keys in the canonical order."""
+        out = self._header_dict()
+        out["steps"] = [s.to_value() for s in self.steps]
+        if self.variations:
+            out["variations"] = [v.to_value() for v in self.variations]
+        return out
+
+    def dumps(self) -> str:
+        """Canonical JSON text: fixed key order, 2-space indent, UTF-8, final newline.
+        ``GameRecord.loads(r.dumps()).dumps() == r.dumps()`` always holds."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write :meth:`dumps` to ``path`` as UTF-8 (byte-identical on every save)."""
+        Path(path).write_bytes(self.dumps().encode("utf-8"))
+
+    # ------------------------------------------------------------------ lines
+    def variation(self, line: LinePath) -> Variation:
+        """The variation at ``line`` (``(0,)``, ``(0, 2)``...). Raises ``IndexError``."""
+        if not line:
+            raise IndexError("() is the main line, not a variation")
+        holder: list[Variation] = self.variations
+        var: Variation | None = None
+        for depth, index in enumerate(line):
+            if not 0 <= index < len(holder):
+                raise IndexError(
+                    f"no variation {index} at depth {depth} of line {line}; there are {len(holder)}"
+                )
+            var = holder[index]
+            holder = var.variations
+        assert var is not None
+        return var
+
+    def _offset(self, line: LinePath) -> int:
+        """Absolute move index of the first own step of ``line``."""
+        return sum(self.variation(line[: d + 1]).at for d in range(len(line)))
+
+    def _own_steps(self, line: LinePath) -> list[RecordStep]:
+        return self.steps if not line else self.variation(line).steps
+
+    def moves(self, line: LinePath = ()) -> list[str]:
+        """Every move of a line from the start of the game (a variation includes the
+        moves of the lines it branches from, up to its branch point)."""
+        if not line:
+            return [s.move for s in self.steps]
+        parent = self.moves(line[:-1])
+        var = self.variation(line)
+        return parent[: self._offset(line[:-1]) + var.at] + [s.move for s in var.steps]
+
+    def step(self, index: int, line: LinePath = ()) -> RecordStep:
+        """The record step (with its annotations) at absolute move ``index`` of a line."""
+        own = self._own_steps(line)
+        offset = self._offset(line)
+        if not offset <= index < offset + len(own):
+            if line and 0 <= index < offset:
+                return self.step(index, line[:-1])
+            raise IndexError(f"step {index} is not in line {line} (0 to {offset + len(own) - 1})")
+        return own[index - offset]
+
+    def __len__(self) -> int:
+        """The number of moves in the main line."""
+        return len(self.steps)
+
+    # ------------------------------------------------------------------ replaying
+    def initial_state(self) -> GameState:
+        """A fresh copy of the position before the first move."""
+        if self.start is not None:
+            return self.start.copy()
+        return new_state(list(self.players), self.options, self.map)
+
+    def validate(self) -> None:
+        """Replay every line and check each move; raise :class:`RecordError` at the first
+        illegal one, with its JSON path."""
+
+        def walk(line: LinePath, variations: list[Variation]) -> None:
+            self._line(line)
+            for j, var in enumerate(variations):
+                walk((*line, j), var.variations)
+
+        walk((), self.variations)
+
+    def replay(self, line: LinePath = ()) -> Game:
+        """The game at the end of a line (automatic steps run after the last move)."""
+        return self.game_at(len(self.moves(line)), line)
+
+    def game_at(self, step: int, line: LinePath = ()) -> Game:
+        """The game after ``step`` moves of a line, with the automatic steps that follow
+        run up to the next decision or chance step. The game has the full history
+        (undo works back to the start) and is independent of the record."""
+        replayed = self._line(line)
+        if not 0 <= step < len(replayed.positions):
+            raise IndexError(f"step {step} out of range 0 to {len(replayed.positions) - 1}")
+        return replayed.game_at(step)
+
+    def _line(self, line: LinePath) -> _Line:
+        moves = tuple(self.moves(line))
+        cached = self._lines.get(line)
+        if cached is not None and cached.moves == moves:
+            return cached
+        if not line:
+            from .game import Game
+
+            meta = {k: getattr(self, k) for k in _HEADER_TEXT if getattr(self, k)}
+            game = Game(self.initial_state(), seed=self.seed, meta=meta)
+            start, positions = 0, []
+        else:
+            branch = self._offset(line[:-1]) + self.variation(line).at
+            parent = self._line(line[:-1])
+            game = parent.game_at(branch)
+            start, positions = branch, parent.positions[:branch]
+        for k in range(start, len(moves)):
+            positions.append(_play(game, moves[k], lambda k=k: self._step_path(line, k)))
+        _run_autos(game, lambda: self._step_path(line, len(moves) - 1) if moves else "$")
+        positions.append(len(game.history))
+        result = _Line(game, moves, positions)
+        self._lines[line] = result
+        return result
+
+    def _step_parts(self, line: LinePath, index: int) -> list[str | int]:
+        """JSON path parts of the step at absolute ``index`` of a line (the line that
+        holds it may be an ancestor when the index comes before the branch point)."""
+        offset = self._offset(line)
+        if index < offset:
+            return self._step_parts(line[:-1], index)
+        return [*var_parts(line), "steps", index - offset]
+
+    def _step_path(self, line: LinePath, index: int) -> str:
+        parts = self._step_parts(line, index)
+        if self.step(index, line).is_annotated:
+            parts.append("move")
+        return json_path(parts)
+
+    # ------------------------------------------------------------------ editing
+    def annotate(
+        self,
+        step: int,
+        *,
+        line: LinePath = (),
+        before: str | None = None,
+        after: str | None = None,
+        tag: str | None = None,
+        isles: Iterable[str] = (),
+        seas: Iterable[str] = (),
+        arrows: Iterable[tuple[str, str] | Arrow] = (),
+    ) -> RecordStep:
+        """Add annotations to the move at absolute index ``step`` of a line; values
+        given replace the old ones. Unknown isle or sea ids raise :class:`RecordError`."""
+        target = self.step(step, line)
+        new = RecordStep(
+            target.move,
+            before if before is not None else target.before,
+            after if after is not None else target.after,
+            tag if tag is not None else target.tag,
+            list(isles) or list(target.isles),
+            list(seas) or list(target.seas),
+            [a if isinstance(a, Arrow) else Arrow(*a) for a in arrows] or list(target.arrows),
+        )
+        parts = self._step_parts(line, step)
+        check_targets(new, parts, MapSpec.load(self.map))
+        for key in ("before", "after", "tag"):
+            value = getattr(new, key)
+            if value is not None and (not isinstance(value, str) or not value):
+                raise RecordError(f"{key} must be a non-empty string", json_path([*parts, key]))
+        for slot in RecordStep.__slots__:
+            setattr(target, slot, getattr(new, slot))
+        return target
+
+    def add_variation(
+        self,
+        at: int,
+        moves: Iterable[str | Action],
+        *,
+        line: LinePath = (),
+        comment: str | None = None,
+    ) -> LinePath:
+        """Add a variation replacing the moves of ``line`` from absolute index ``at``.
+
+        Every move is checked by replaying; on error (:class:`RecordError`) the record
+        is unchanged. Returns the new variation's line path.
+        """
+        offset = self._offset(line)
+        own = self._own_steps(line)
+        if not offset <= at <= offset + len(own):
+            raise IndexError(f"line {line} has steps {offset} to {offset + len(own)}; not {at}")
+        holder = self.variations if not line else self.variation(line).variations
+        var = Variation(at - offset, [], comment)
+        new_line = (*line, len(holder))
+        for i, move in enumerate(moves):
+            path = json_path([*var_parts(new_line), "steps", i])
+            var.steps.append(RecordStep(canonical_move(str(move), path)))
+        holder.append(var)
+        try:
+            self._line(new_line)
+        except RecordError:
+            holder.pop()
+            self._lines.pop(new_line, None)
+            raise
+        return new_line
+
+    def add_line(self, moves: Sequence[str | Action], *, comment: str | None = None) -> LinePath:
+        """Merge a full line of moves (from the start of the game) into the tree: it
+        becomes a variation where it first leaves the lines already recorded.
+        Returns the path of the line that ends with it (possibly an existing one)."""
+        wanted = [canonical_move(str(m), "$") for m in moves]
+        line: LinePath = ()
+        while True:
+            have = self.moves(line)
+            common = 0
+            while common < min(len(have), len(wanted)) and have[common] == wanted[common]:
+                common += 1
+            if common == len(wanted) and common <= len(have):
+                return line
+            offset = self._offset(line)
+            holder = self.variations if not line else self.variation(line).variations
+            # Descending into a variation that starts with the next wanted move makes
+            # the common prefix grow, so this loop ends.
+            for j, var in enumerate(holder):
+                at = offset + var.at
+                if at == common and var.steps and var.steps[0].move == wanted[common]:
+                    line = (*line, j)
+                    break
+            else:
+                return self.add_variation(common, wanted[common:], line=line, comment=comment)
+
+    # ------------------------------------------------------------------ comparison
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        title = f" {self.title!r}" if self.title else ""
+        return (
+            f"<GameRecord{title} {len(self.players)} players, {len(self.steps)} steps, "
+            f"{count_variations(self.variations)} variations>"
+        )
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+def _run_autos(game: Game, path: Any) -> None:
+    try:
+        while game.node == "auto":
+            game.step()
+    except Exception as exc:
+        raise RecordError(
+            f"the rules engine failed on an automatic step ({type(exc).__name__}: {exc}); "
+            "this is a bug in cyclades_widgets, please report it",
+            path(),
+        ) from exc
+
+
+def _play(game: Game, move: str, path: Any) -> int:
+    """Run pending automatic steps, then play ``move`` checked. Returns the history
+    index of the move."""
+    _run_autos(game, path)
+    position = len(game.history)
+    try:
+        game.play(move)
+    except (IllegalActionError, NotationError) as exc:
+        where = f"cycle {game.cycle}, {game.phase.value}"
+        raise RecordError(f"illegal move {move!r} ({where}): {exc}", path()) from None
+    except Exception as exc:
+        raise RecordError(
+            f"the rules engine failed on {move!r} ({type(exc).__name__}: {exc}); "
+            "this is a bug in cyclades_widgets, please report it",
+            path(),
+        ) from exc
+    return position
