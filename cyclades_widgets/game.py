@@ -10,7 +10,6 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from .rules import flow
 from .rules.actions import Action
-from .rules.errors import IllegalActionError, RecordError
+from .rules.errors import IllegalActionError
 from .rules.events import Event
 from .rules.options import RuleOptions
 from .rules.setup import new_state, setup_events
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
     from .record import GameRecord
 
 Target = Literal["decision", "phase", "cycle", "end"]
-GAME_FORMAT = "cyclades-game/1"
 
 
 class Bot(Protocol):
@@ -313,6 +311,10 @@ class Game:
         self._redo = redo
         return step
 
+    def undone(self) -> list[Step]:
+        """The steps taken back with :meth:`undo` and not yet redone, next to redo first."""
+        return list(reversed(self._redo))
+
     def can_redo(self) -> bool:
         """True if :meth:`redo` has a step to re-apply."""
         return bool(self._redo)
@@ -334,52 +336,27 @@ class Game:
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict: header and moves; replaying them rebuilds the game."""
-        s = self._initial
-        return {
-            "format": GAME_FORMAT,
-            "players": list(s.names),
-            "map": s.map_id,
-            "seed": self.seed,
-            "options": s.options.to_dict(),
-            "meta": dict(self.meta),
-            "moves": self.moves(),
-        }
+        """The game as a record (``cyclades-record/1``, see ``docs/records.md``)."""
+        return self.record.to_dict()
 
-    def to_json(self, indent: int | None = 1) -> str:
-        """Serialize to JSON (see :meth:`from_json`)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+    def to_json(self) -> str:
+        """The game as record text (canonical JSON, see :meth:`GameRecord.dumps`)."""
+        return self.record.dumps()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game by replaying its moves; every move is checked."""
-        try:
-            options = RuleOptions.from_dict(dict(data["options"]))
-            game = cls(
-                new_state(list(data["players"]), options, data["map"]),
-                seed=int(data["seed"]),
-                meta=data.get("meta") or {},
-            )
-            moves = list(data["moves"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"not a saved game: {exc}") from None
-        for i, move in enumerate(moves):
-            try:
-                game.play(move)
-            except ValueError as exc:
-                raise RecordError(str(exc), f"$.moves[{i}]") from None
-        return game
+        """Rebuild a game from record data by replaying its moves; every move is
+        checked, and a bad record raises :class:`RecordError` with the JSON path."""
+        from .record import GameRecord
+
+        return GameRecord.from_dict(data).replay()
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Rebuild a game saved with :meth:`to_json`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
-        if not isinstance(data, dict):
-            raise RecordError("expected a JSON object")
-        return cls.from_dict(data)
+        """Rebuild a game saved with :meth:`to_json` (any ``cyclades-record/1`` text)."""
+        from .record import GameRecord
+
+        return GameRecord.loads(text).replay()
 
     # ------------------------------------------------------------------ other layers
     @property
@@ -400,7 +377,7 @@ class Game:
         """The last step's events in plain language ("en" or "zh")."""
         from .narrate import narrate_events
 
-        return narrate_events(self.events, lang=lang)
+        return narrate_events(self.events, lang=lang, state_or_map=self._state)
 
     def __repr__(self) -> str:
         who = f", {self.to_act} to act" if self.to_act else ""
