@@ -1,0 +1,173 @@
+"""Redraw times of the board in real JupyterLab, driven through the browser-test harness.
+
+JupyterLab is started the way ``tests/browser/conftest.py`` starts it (127.0.0.1, a
+throwaway home, the same helpers), and Chromium is driven by Playwright. A notebook shows
+``cw.Board`` on a 5-player game a few cycles in (a full board), then one cell performs a
+single game step (a RandomBot decision, a chance outcome or an automatic step) and is run
+again and again. The front end reports each redraw (``Board.render_stats``):
+
+- ``ms``: the JavaScript redraw of the whole board (building the SVG and panels);
+- ``roundtrip_ms``: from Python's refresh after the step to the front end's "rendered"
+  report arriving back in the kernel: the time a learner waits to see a step.
+
+Medians are reported. Without Chromium the section fails with the harness's message on
+how to get one.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+from common import Figure
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOK = "bench_board.ipynb"
+OUT = "bench_render.json"
+
+SETUP_CELL = """\
+import json, pathlib
+import cyclades_widgets as cw
+from cyclades_widgets.bots import RandomBot
+
+game = cw.Game.new(players=5, seed=5)
+bots = {n: RandomBot(seed=i) for i, n in enumerate(game.players)}
+for _ in range(4):  # a few cycles in: troops, fleets and buildings all over the board
+    game.advance(to="cycle", bots=bots)
+board = cw.Board(game, animate=False)
+
+def one_step():
+    if game.node == "decision":
+        game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+    elif not game.is_over:
+        game.step()
+    board.refresh()
+
+board"""
+STEP_CELL = "one_step()"
+DUMP_CELL = f"pathlib.Path({OUT!r}).write_text(json.dumps(board.render_stats))"
+
+
+def harness() -> ModuleType:
+    """The browser-test harness module (``tests/browser/conftest.py``), loaded by path."""
+    path = REPO / "tests" / "browser" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("cyclades_browser_harness", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _start_lab(h: ModuleType, root: Path, home: Path) -> tuple[subprocess.Popen, str]:
+    """JupyterLab on a free port of 127.0.0.1, as the harness's ``lab_server`` starts it."""
+    env = h._isolated_jupyter_env(home)
+    port = h._free_port()
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+        "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
+    ]  # fmt: skip
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = home / "jupyterlab.log"
+    with log.open("wb") as fh:
+        proc = subprocess.Popen(
+            cmd, cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=fh,
+            stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    h._wait_for_status(url, proc, log)
+    return proc, url
+
+
+def _run_cell(page, index: int) -> None:  # noqa: ANN001
+    page.evaluate(
+        """(i) => {
+        const panel = window.jupyterapp.shell.currentWidget;
+        panel.content.activeCellIndex = i;
+        return window.jupyterapp.commands.execute('notebook:run-cell');
+    }""",
+        index,
+    )
+
+
+def _drive(h: ModuleType, url: str, root: Path, steps: int) -> list[dict]:
+    from playwright.sync_api import sync_playwright
+
+    chromium = h._system_chromium()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=h.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(h.ACTION_TIMEOUT_MS)
+        h.open_notebook(page, url, NOTEBOOK)
+        h.run_all_cells(page)
+        board = page.locator("[data-testid=cw-board]")
+        board.wait_for(state="visible")
+        h.wait_for_path(root / OUT, timeout=120)
+        for _ in range(steps):
+            before = board.get_attribute("data-step")
+            _run_cell(page, 1)
+            page.wait_for_function(
+                "(s) => document.querySelector('[data-testid=cw-board]').dataset.step !== s",
+                arg=before,
+            )
+            h.wait_for_kernel_idle(page)
+        (root / OUT).unlink()
+        time.sleep(0.3)  # the last "rendered" report reaches the kernel
+        _run_cell(page, 2)
+        h.wait_for_path(root / OUT, timeout=60)
+        browser.close()
+    return json.loads((root / OUT).read_text())
+
+
+def run(quick: bool) -> list[Figure]:
+    """Median redraw and step-to-redraw times over a series of steps."""
+    h = harness()
+    if h._system_chromium() is None:
+        raise RuntimeError(h.HOW_TO_GET_CHROMIUM)
+    steps = 10 if quick else 60
+    work = Path(tempfile.mkdtemp(prefix="cw-bench-"))
+    root, home = work / "root", work / "home"
+    root.mkdir()
+    home.mkdir()
+    h.write_notebook(root / NOTEBOOK, SETUP_CELL, STEP_CELL, DUMP_CELL)
+    proc, url = _start_lab(h, root, home)
+    try:
+        stats = _drive(h, url, root, steps)
+    finally:
+        h._stop(proc)
+        shutil.rmtree(work, ignore_errors=True)
+    stats = stats[1:]  # the first redraw is the notebook's initial display
+    redraw = [s["ms"] for s in stats]
+    roundtrip = [s["roundtrip_ms"] for s in stats if s["roundtrip_ms"] is not None]
+    if not redraw or not roundtrip:
+        raise RuntimeError(f"the front end reported no redraws: {stats}")
+    return [
+        Figure(
+            "browser_step_to_redraw_ms",
+            round(statistics.median(roundtrip), 1),
+            "ms",
+            "Python step → board redrawn in JupyterLab",
+            f"median of {len(roundtrip)} steps, 5 players",
+            extra={"samples": roundtrip},
+        ),
+        Figure(
+            "browser_redraw_5p_ms",
+            round(statistics.median(redraw), 2),
+            "ms",
+            "JS redraw of a full 5-player board",
+            f"median of {len(redraw)}",
+            extra={"samples": redraw},
+        ),
+    ]

@@ -1,0 +1,147 @@
+"""Rules-engine throughput: random playouts against python-chess, measured in the same run.
+
+- **Cyclades**: from a new game, every step until the game is won or ``MAX_CYCLES`` cycles
+  have passed: at a decision ``legal_actions`` and a uniformly random pick, at a chance
+  step ``chance_outcomes`` and a random pick, then ``apply``; automatic steps run
+  ``auto_step``. *Actions* are the decisions and chance outcomes (what a record stores);
+  the time of the automatic steps is included, their count is not.
+- **python-chess**: ``list(board.legal_moves)``, a random pick and ``push`` until
+  ``board.is_game_over()``: the usual random playout.
+
+The two are interleaved in short slices over several rounds, so a busy machine slows both
+alike; the ratio is the median of the per-round ratios. Two levels are measured: the
+rules core (``rules.flow``, no history), and ``Game`` (every step keeps an undo snapshot).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+
+from common import Figure, per_players
+
+from cyclades_widgets.bots import RandomBot
+from cyclades_widgets.game import Game
+from cyclades_widgets.rules import flow
+from cyclades_widgets.rules.setup import new_state
+from cyclades_widgets.rules.state import Phase
+
+PLAYERS = (2, 3, 4, 5)
+MAX_CYCLES = 30
+"""Random play rarely wins; a playout stops after this many cycles."""
+
+Playout = Callable[[random.Random], int]
+
+
+def cyclades_playout(players: int) -> Playout:
+    """A rules-core random playout for ``players`` players; returns the actions taken."""
+
+    def playout(rng: random.Random) -> int:
+        state = new_state(players)
+        actions = 0
+        while state.phase is not Phase.OVER and state.cycle <= MAX_CYCLES:
+            kind, _ = flow.node(state)
+            if kind == "decision":
+                flow.apply(state, rng.choice(flow.legal_actions(state)))
+                actions += 1
+            elif kind == "chance":
+                flow.apply(state, rng.choice(flow.chance_outcomes(state))[0])
+                actions += 1
+            else:
+                flow.auto_step(state)
+        return actions
+
+    return playout
+
+
+def game_playout(players: int) -> Playout:
+    """The same random playout through ``Game.advance`` with RandomBots: every step keeps
+    an undo snapshot in the history, as in a notebook or a what-if run."""
+
+    def playout(rng: random.Random) -> int:
+        game = Game.new(players=players, seed=rng.randrange(10**6), start="setup")
+        bots = {name: RandomBot(seed=rng.randrange(10**6)) for name in game.players}
+        while not game.is_over and game.cycle <= MAX_CYCLES:
+            game.advance(to="cycle", bots=bots)
+        return len(game.moves())
+
+    return playout
+
+
+def chess_playout(rng: random.Random) -> int:
+    """A python-chess random playout; returns the moves played."""
+    import chess
+
+    board = chess.Board()
+    moves = 0
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+        moves += 1
+    return moves
+
+
+def _slice(playout: Playout, rng: random.Random, seconds: float) -> tuple[int, float]:
+    """Run whole playouts for about ``seconds``; (actions, elapsed)."""
+    actions = 0
+    t0 = time.perf_counter()
+    while True:
+        actions += playout(rng)
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return actions, elapsed
+
+
+def measure(rounds: int, seconds: float) -> dict[str, dict[str, float]]:
+    """Interleaved rates (actions/s) and the median per-round ratio to python-chess."""
+    buckets: dict[str, Playout] = {"chess": chess_playout}
+    for n in PLAYERS:
+        buckets[f"core{n}"] = cyclades_playout(n)
+        buckets[f"game{n}"] = game_playout(n)
+    rates: dict[str, list[float]] = defaultdict(list)
+    for r in range(rounds):
+        for name, playout in buckets.items():
+            actions, elapsed = _slice(playout, random.Random(f"{name}/{r}"), seconds)
+            rates[name].append(actions / elapsed)
+    chess_rates = rates["chess"]
+    out: dict[str, dict[str, float]] = {"rate": {}, "ratio": {}}
+    for name, values in rates.items():
+        out["rate"][name] = statistics.median(values)
+        out["ratio"][name] = statistics.median(v / c for v, c in zip(values, chess_rates))
+    return out
+
+
+def run(quick: bool) -> list[Figure]:
+    """The engine figures: ratio and rate per player count, both levels."""
+    result = measure(rounds=3 if quick else 5, seconds=0.3 if quick else 1.5)
+    rate, ratio = result["rate"], result["ratio"]
+    core_ratio = {n: ratio[f"core{n}"] for n in PLAYERS}
+    return [
+        Figure(
+            "engine_ratio_vs_python_chess",
+            per_players(core_ratio),
+            "×",
+            "engine random playout vs python-chess",
+            "target ≥ 0.25×, goal 1×",
+        ),
+        Figure(
+            "engine_actions_per_s",
+            per_players({n: rate[f"core{n}"] for n in PLAYERS}, 0),
+            "actions/s",
+            "engine random playout (rules core)",
+        ),
+        Figure(
+            "python_chess_moves_per_s",
+            round(rate["chess"]),
+            "moves/s",
+            "python-chess random playout (same run)",
+        ),
+        Figure(
+            "game_ratio_vs_python_chess",
+            per_players({n: ratio[f"game{n}"] for n in PLAYERS}),
+            "×",
+            "Game random playout (with undo history)",
+        ),
+    ]
