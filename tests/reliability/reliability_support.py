@@ -236,3 +236,23 @@ def _advance_one(game: Game, bots: dict[str, Bot]) -> None:
         game.play(bots[to_act].choose(game.state, game.legal_actions()))
     else:
         game.step()
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+def transcript(players: int, seed: int, cycles: int = 10) -> bytes:
+    """Everything observable of one seeded bot game, as bytes: the saved game (moves), the
+    record file, every step's events, and the final state. The same seed and decisions
+    must give the same bytes in every run and every process."""
+    game = Game.new(players=players, seed=seed)
+    bots = make_bots(game, seed)
+    while not game.is_over and game.cycle <= cycles:
+        game.advance(to="cycle", bots=bots)
+    parts = [
+        game.to_json(),
+        game.record.dumps(),
+        json.dumps([[e.to_dict() for e in s.events] for s in game.history], ensure_ascii=False),
+        json.dumps(game.state.to_dict(), ensure_ascii=False),
+    ]
+    return "\n".join(parts).encode()
