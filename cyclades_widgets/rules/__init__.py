@@ -5,6 +5,7 @@ registers every rule module with :mod:`.registry`.
 """
 
 from . import battle, cycle, gods, metropolis, movement, offerings  # noqa: F401  (registration)
+from . import creatures  # noqa: F401  (registration: creatures and their powers)
 from .actions import Action, register_notation
 from .board import MapSpec, map_for_players
 from .errors import CycladesError, IllegalActionError, NotationError, RecordError
