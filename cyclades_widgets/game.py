@@ -211,7 +211,8 @@ class Game:
         """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
         :meth:`advance` use, in order, instead of the seed when they are possible there.
         A teacher stages a battle this way."""
-        self.forced.extend(Action.parse(o) if isinstance(o, str) else o for o in outcomes)
+        parsed = [Action.parse(o) if isinstance(o, str) else o for o in outcomes]
+        self.forced.extend(parsed)  # all parsed first: a NotationError queues nothing
 
     def sample_chance(self) -> Action:
         """The chance outcome to use now: the next forced one if it fits, else the seed's."""
