@@ -332,3 +332,12 @@ def test_design_4_1_state_copy_and_dict_round_trip_at_every_step():
             for pending in twin.pending:
                 pending.data["zz"] = 1
             assert state.to_dict() == before, "copy() shares mutable parts with the original"
+
+
+def test_design_3_force_with_bad_notation_queues_nothing():
+    """DESIGN §3 'After any error the game is exactly as before': ``force`` parses every
+    outcome before queueing any."""
+    game = Game.new(players=3, seed=0, start="setup")
+    with pytest.raises(NotationError):
+        game.force("order athens,sparta,corinth", "roll two")
+    assert game.forced == []
