@@ -110,6 +110,10 @@ def test_core_equal_gold_after_the_tie_break_goes_to_the_lower_seat():
     won = one(game.step(), "game_won")
     assert won["player"] == "Sparta" and won["contenders"] == ["Sparta", "Corinth"]
     assert won["tie_break"] == "seat"
+    from cyclades_widgets.narrate import narrate_events
+
+    assert "first seat" in narrate_events(game.history[-1].events, lang="en")
+    assert "座位" in narrate_events(game.history[-1].events, lang="zh")
 
 
 def test_core_a_finished_game_takes_no_more_steps():
