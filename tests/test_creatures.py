@@ -375,3 +375,13 @@ def test_every_creature_is_playable_from_legal_actions():
     for creature in CREATURES:
         state = turn_position(track=[creature, None, None], gold={ATHENS: 4})
         assert Action("buy", (creature,)) in flow.legal_actions(state), creature
+
+
+def test_creature_names_agree_with_the_narration_vocabulary():
+    """Issue 4: one data file holds the creature names; the narrator's vocabulary
+    (``data/messages/<lang>/vocab.json``) must say the same in English and Chinese."""
+    for lang in ("en", "zh"):
+        path = resources.files("cyclades_widgets") / "data" / "messages" / lang / "vocab.json"
+        vocab = json.loads(path.read_text(encoding="utf-8"))
+        for creature, info in creatures.catalog().items():
+            assert vocab[f"creature.{creature}"] == info.names[lang], (lang, creature)
