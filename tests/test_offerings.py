@@ -235,7 +235,8 @@ def test_seed002_two_players_a_second_token_may_displace_your_own_first():
 
 def test_core_two_players_apollo_second_token_only_when_no_other_bid():
     """seed 002 '双人局例外' (两枚标记向两位神祇各出价): a player already on Apollo puts the
-    second token there only when no other bid is possible (docs/rules-notes.md)."""
+    second token there only when no other bid is possible; the player then has two Apollo
+    turns, and places the marker once (docs/rules-notes.md)."""
     game = offerings_game(2, order=[0, 0, 1, 1])
     game.play("bid apollo")
     assert Action("bid", ("apollo",)) not in game.legal_actions()
@@ -245,6 +246,20 @@ def test_core_two_players_apollo_second_token_only_when_no_other_bid():
     assert broke.legal_actions() == [Action("bid", ("apollo",))]
     broke.play("bid apollo")
     assert broke.state.apollo == [0, 0]
+    broke.play("bid ares 1")
+    broke.play("bid zeus 1")
+    broke.advance()  # payment, Sparta's turns...
+    while broke.to_act == "Sparta":
+        broke.play("end")
+        broke.advance()
+    while broke.phase is Phase.ACTIONS:
+        if broke.to_act:
+            broke.play(broke.legal_actions()[0])  # Athens places the marker
+        else:
+            broke.step()
+    incomes = [e for s in broke.history for e in find(s.events, "apollo_income")]
+    assert [e["player"] for e in incomes] == ["Athens", "Athens"]
+    assert sum(p.markers for p in broke.state.isles.values()) == 1
 
 
 def test_seed002_two_players_priests_come_off_each_offering_by_default():
