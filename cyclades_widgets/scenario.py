@@ -535,13 +535,10 @@ class Scenario:
         s.apollo = list(apollo)
         tokens = 2 if s.is_two_player else 1
         for seat in range(s.n_players):
-            held = [g for g, (p, _) in s.bids.items() if p == seat] + ["apollo"] * s.apollo.count(
-                seat
-            )
-            if len(held) > tokens:
+            if self._tokens_of(s, seat) > tokens:
                 raise ScenarioError(
-                    f"{s.names[seat]} has {tokens} offering token(s) but offerings on "
-                    f"{', '.join(g.title() for g in held)} (seed 000 'Offerings')"
+                    f"{s.names[seat]} has {tokens} offering token(s) but "
+                    f"{self._tokens_of(s, seat)} offerings (seed 000 'Offerings')"
                 )
 
     # ------------------------------------------------------------------ checks
@@ -553,11 +550,8 @@ class Scenario:
         s.prosperity_supply += isle.markers
 
     def _check_markers(self, seat: int, isle_id: str) -> None:
-        used = sum(
-            1
-            for i, isle in self._base.isles.items()
-            if isle.owner == seat and isle.territory and i != isle_id
-        )
+        target = self._base.isles[isle_id]
+        used = self._base.territory_markers_used(seat) - (target.owner == seat and target.territory)
         if used >= TERRITORY_MARKERS:
             raise ScenarioError(
                 f"{self._base.names[seat]} has only {TERRITORY_MARKERS} territory markers "
