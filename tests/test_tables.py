@@ -261,3 +261,14 @@ def test_log_rejects_unknown_languages_and_bare_states():
     with pytest.raises(ValueError, match="needs a Game"):
         Tables(game.state).log()
     assert Tables(game.state).players().shape == (3, 13)
+
+
+def test_styled_owner_columns_carry_the_owners_colour_and_shape():
+    game = cw.Scenario(players=3).offering("ares", "Athens", 2).phase("actions").game()
+    for table in (game.tables.isles, game.tables.seas, game.tables.gods):
+        styler = table(styled=True)
+        html = styler.to_html()
+        assert isinstance(styler, Styler) and f"{PLAYER_GLYPHS[0]} Athens" in html, table
+        assert f"background-color: {PLAYER_COLOURS[0]}" in html
+    empty = Tables(cw.Game.new(players=3, seed=1, start="setup")).gods(styled=True)
+    assert empty.data.empty
