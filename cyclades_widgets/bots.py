@@ -17,6 +17,7 @@ from typing import Any
 from .game import Bot, Game
 from .rules import flow
 from .rules.actions import Action
+from .rules.battle import current_battle, defender_bonus, defending_units
 from .rules.board import MapSpec
 from .rules.ledger import revenue_of
 from .rules.state import APOLLO, BUILDINGS, GOD_BUILDING, GameState
@@ -67,12 +68,14 @@ def position_value(state: GameState, seat: int) -> float:
         + 2.5 * state.troops_on_board(seat)
         + 1.5 * state.fleets_on_board(seat)
         + 3.0 * p.priests
-        + GOLD_VALUE * p.gold
+        + GOLD_VALUE * min(p.gold, 12)
+        + 0.1 * max(0, p.gold - 12)
     )
 
 
 GOLD_VALUE = 0.6
-"""What 1 GP is worth to :func:`position_value`: low, so gold gets spent."""
+"""What 1 GP is worth to :func:`position_value` (up to 12 GP; beyond that little):
+low, so gold gets spent."""
 
 
 @dataclass
@@ -106,7 +109,7 @@ class GreedyBot:
         legal = list(legal)
         if legal and all(a.kind == "bid" for a in legal):
             return self._bid(state, seat, legal)
-        if state.pending and state.pending[-1].kind == "battle":
+        if state.pending and state.pending[-1].kind == "retreat":
             return self._battle_choice(state, seat, legal)
         return self._best_by_value(state, seat, legal)
 
@@ -181,7 +184,7 @@ class GreedyBot:
 
     def _settled_value(self, trial: GameState, seat: int) -> float:
         """Value after an action; a battle just started is valued by its exact odds."""
-        if trial.pending and trial.pending[-1].kind == "battle":
+        if current_battle(trial) is not None:
             odds = _battle_odds_for(trial, seat)
             if odds is None:
                 return position_value(trial, seat)
@@ -201,23 +204,23 @@ class GreedyBot:
 
 
 def _battle_odds_for(state: GameState, seat: int) -> float | None:
-    """The chance that ``seat`` wins the battle on top of the pending stack, or None."""
+    """The exact chance that ``seat`` wins the battle under way, or None if none is."""
     from .odds import battle_odds
 
-    data = state.pending[-1].data
-    try:
-        attacker = data["attacker"]
-        a_units, d_units = int(data["attackers"]), int(data["defenders"])
-        bonus = int(data.get("defender_bonus", 0))
-    except (KeyError, TypeError, ValueError):
+    pending = current_battle(state)
+    if pending is None:
         return None
-    if a_units <= 0:
-        return 0.0 if seat == attacker else 1.0
-    if d_units <= 0:
-        return 1.0 if seat == attacker else 0.0
-    odds = battle_odds(min(a_units, 60), min(d_units, 60), defender_bonus=min(bonus, 60))
-    attacker_seat = attacker if isinstance(attacker, int) else state.seat(str(attacker))
-    return odds.attacker_wins if seat == attacker_seat else odds.defender_holds
+    data = pending.data
+    attacker = data["attacker"]
+    a_units = int(data["attackers"])
+    d_units = defending_units(state, data)
+    if a_units <= 0 or d_units <= 0:
+        attacker_wins = 1.0 if d_units <= 0 < a_units else 0.0
+    else:
+        bonus = defender_bonus(state, data)[0]
+        odds = battle_odds(min(a_units, 60), min(d_units, 60), defender_bonus=min(bonus, 60))
+        attacker_wins = odds.attacker_wins
+    return attacker_wins if seat == attacker else 1.0 - attacker_wins
 
 
 # ------------------------------------------------------------------ what-if runs
