@@ -649,6 +649,8 @@ function renderedIntent(step, ms) {
 }
 
 // src/view.js
+var requestFrame = (fn) => typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0);
+var cancelFrame = (id) => typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id);
 var WATCHED = ["static", "snapshot", "legal", "error", "highlights", "annotation", "timeline", "animate", "interactive"];
 function replace(slot, trees) {
   const doc = slot.ownerDocument;
@@ -713,11 +715,22 @@ function mountBoard(el, source) {
     f.root.dataset.step = String(snap.step);
     return ms;
   }
-  function onSnapshot() {
-    local.menu = null;
+  let pending = null;
+  let snapshotChanged = false;
+  function flush() {
+    pending = null;
     const ms = draw();
     const snap = source.get("snapshot");
-    if (ms !== void 0 && snap) source.send(renderedIntent(snap.step, ms));
+    if (snapshotChanged && ms !== void 0 && snap) source.send(renderedIntent(snap.step, ms));
+    snapshotChanged = false;
+  }
+  function schedule() {
+    if (pending === null) pending = requestFrame(flush);
+  }
+  function onSnapshot() {
+    local.menu = null;
+    snapshotChanged = true;
+    schedule();
   }
   function onClick(ev) {
     const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
@@ -777,10 +790,11 @@ function mountBoard(el, source) {
   f.root.addEventListener("keydown", onKey);
   f.root.addEventListener("mouseover", onOver);
   f.root.addEventListener("mouseleave", onLeave);
-  const handlers = WATCHED.map((name) => [name, name === "snapshot" ? onSnapshot : () => draw()]);
+  const handlers = WATCHED.map((name) => [name, name === "snapshot" ? onSnapshot : schedule]);
   for (const [name, fn] of handlers) source.on(name, fn);
   draw();
   return () => {
+    if (pending !== null) cancelFrame(pending);
     for (const [name, fn] of handlers) source.off(name, fn);
     f.root.removeEventListener("click", onClick);
     f.root.removeEventListener("keydown", onKey);

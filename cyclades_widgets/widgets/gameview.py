@@ -22,14 +22,14 @@ from ..game import Bot, Game
 from .board import Board
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
-    ("⏮", "start", "step", "To the start (Home)"),
-    ("«", "back", "cycle", "Back one cycle (Ctrl+←)"),
-    ("‹‹", "back", "phase", "Back one phase (Shift+←)"),
-    ("‹", "back", "step", "Back one step (←)"),
-    ("›", "forward", "step", "Forward one step (→)"),
-    ("››", "forward", "phase", "Forward one phase (Shift+→)"),
-    ("»", "forward", "cycle", "Forward one cycle (Ctrl+→)"),
-    ("⏭", "end", "step", "To the end (End)"),
+    ("|<", "start", "step", "To the start (Home)"),
+    ("<<<", "back", "cycle", "Back one cycle (Ctrl+←)"),
+    ("<<", "back", "phase", "Back one phase (Shift+←)"),
+    ("<", "back", "step", "Back one step (←)"),
+    (">", "forward", "step", "Forward one step (→)"),
+    (">>", "forward", "phase", "Forward one phase (Shift+→)"),
+    (">>>", "forward", "cycle", "Forward one cycle (Ctrl+→)"),
+    (">|", "end", "step", "To the end (End)"),
 )
 """(label, to, by, tooltip) of the navigation buttons."""
 

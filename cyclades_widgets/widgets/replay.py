@@ -106,6 +106,11 @@ class Replay(GameView):
         )
         board.handle_intent({"type": "nav", "to": "start"})
 
+    @property
+    def positions(self) -> list[int]:
+        """History index of each move of the line shown (where move k is played)."""
+        return list(self._positions)
+
     def _line_options(self) -> list[tuple[str, Line]]:
         options: list[tuple[str, Line]] = [("Main line", ())]
         for path, at, comment in iter_lines(self.record):

@@ -5,6 +5,9 @@ import { boardParts, mapSvg } from "./board.js";
 import { h, toDom } from "./dom.js";
 import { continueIntent, keyIntent, playIntent, renderedIntent } from "./intents.js";
 
+const requestFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
+const cancelFrame = (id) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id));
+
 const WATCHED = ["static", "snapshot", "legal", "error", "highlights", "annotation", "timeline", "animate", "interactive"];
 
 function replace(slot, trees) {
@@ -66,11 +69,23 @@ export function mountBoard(el, source) {
     return ms;
   }
 
-  function onSnapshot() {
-    local.menu = null;
+  // Several traits change together after one step: draw once, in the next frame.
+  let pending = null;
+  let snapshotChanged = false;
+  function flush() {
+    pending = null;
     const ms = draw();
     const snap = source.get("snapshot");
-    if (ms !== undefined && snap) source.send(renderedIntent(snap.step, ms));
+    if (snapshotChanged && ms !== undefined && snap) source.send(renderedIntent(snap.step, ms));
+    snapshotChanged = false;
+  }
+  function schedule() {
+    if (pending === null) pending = requestFrame(flush);
+  }
+  function onSnapshot() {
+    local.menu = null;
+    snapshotChanged = true;
+    schedule();
   }
 
   function onClick(ev) {
@@ -132,11 +147,12 @@ export function mountBoard(el, source) {
   f.root.addEventListener("keydown", onKey);
   f.root.addEventListener("mouseover", onOver);
   f.root.addEventListener("mouseleave", onLeave);
-  const handlers = WATCHED.map((name) => [name, name === "snapshot" ? onSnapshot : () => draw()]);
+  const handlers = WATCHED.map((name) => [name, name === "snapshot" ? onSnapshot : schedule]);
   for (const [name, fn] of handlers) source.on(name, fn);
   draw();
 
   return () => {
+    if (pending !== null) cancelFrame(pending);
     for (const [name, fn] of handlers) source.off(name, fn);
     f.root.removeEventListener("click", onClick);
     f.root.removeEventListener("keydown", onKey);

@@ -178,3 +178,67 @@ def test_a_full_cycle_by_clicking_alone(board_page, lab):
     state = read_state(lab)
     assert state["cycle"] == 2, f"still in cycle {state['cycle']} ({state['phase']})"
     lab.screenshot(page, "board-lab-cycle-2")
+
+
+REPLAY_NOTEBOOK = "replay_notes.ipynb"
+REPLAY_STATE = "replay_state.json"
+
+
+def read_replay(lab) -> dict:
+    path = lab.root / REPLAY_STATE
+    for _ in range(50):
+        try:
+            return json.loads(path.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            time.sleep(0.1)
+    raise AssertionError(f"{REPLAY_STATE} was never written by the kernel")
+
+
+def wait_replay(lab, predicate, what: str, timeout: float = 30.0) -> dict:
+    deadline = time.monotonic() + timeout
+    state = read_replay(lab)
+    while time.monotonic() < deadline:
+        state = read_replay(lab)
+        if predicate(state):
+            return state
+        time.sleep(0.15)
+    raise AssertionError(f"Python never saw {what}; last state: {json.dumps(state)[:1500]}")
+
+
+def test_replay_with_notes_and_a_variation(page, lab):
+    """Issue 6: replay a game with its notes; a comment's markup shows literally and runs
+    nothing; a variation is entered and left."""
+    shutil.copy(HERE / "notebooks" / REPLAY_NOTEBOOK, lab.root / REPLAY_NOTEBOOK)
+    (lab.root / REPLAY_STATE).unlink(missing_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, REPLAY_NOTEBOOK)
+    page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+    lab.run_all_cells(page)
+    board = page.locator("[data-testid=cw-board]")
+    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for(state="visible")
+    wait_replay(lab, lambda s: s["index"] == 0, "the replay at its start")
+    board.focus()
+    for _ in range(40):
+        if page.locator("[data-testid=cw-note-before]").count():
+            break
+        index = read_replay(lab)["index"]
+        board.press("ArrowRight")
+        wait_replay(lab, lambda s, i=index: s["index"] == i + 1, "a step forward")
+    note = page.locator("[data-testid=cw-note-before]")
+    assert '<img src=x onerror="window.pwned = 1">' in note.inner_text()
+    assert page.locator(".cw-root img").count() == 0
+    assert page.evaluate("window.pwned") is None
+    assert page.locator(".cw-highlight[data-target=syros]").count() == 1
+    board.evaluate("e => e.scrollIntoView({block: 'start'})")
+    lab.screenshot(page, "board-lab-replay-note")
+
+    # The variation: choose it in the list and enter it.
+    page.locator(".widget-dropdown select").last.select_option(index=1)
+    page.get_by_role("button", name="Enter variation").click()
+    wait_replay(lab, lambda s: s["line"] == [0], "the variation entered")
+    board.focus()
+    board.press("End")
+    state = wait_replay(lab, lambda s: s["moves"][-1:] == ["bid ares 2"], "the variation's move")
+    assert state["line"] == [0]
+    page.get_by_role("button", name="Leave variation").click()
+    wait_replay(lab, lambda s: s["line"] == [] and "bid ares 2" not in s["moves"], "leaving")

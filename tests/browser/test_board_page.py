@@ -38,6 +38,15 @@ def record_page(page, tmp_path):
     return page
 
 
+def wait_drawn(page, index: int) -> None:
+    """Wait until the board shows frame ``index`` (redraws happen in the next frame)."""
+    page.wait_for_function(
+        "(i) => document.querySelector('[data-testid=cw-timeline]')"
+        ".textContent.startsWith(`Step ${i} of`)",
+        arg=index,
+    )
+
+
 def step_of(page) -> int:
     return int(page.locator("[data-testid=cw-board]").get_attribute("data-step"))
 
@@ -51,14 +60,17 @@ def test_static_replay_page_steps_through_with_the_keyboard(record_page, artifac
     board = page.locator("[data-testid=cw-board]")
     assert index_of(page) == 0 and "Step 0 of" in page.inner_text("[data-testid=cw-timeline]")
     board.press("ArrowRight")
+    wait_drawn(page, 1)
     assert index_of(page) == 1 and step_of(page) == 1
     board.press("End")
     last = index_of(page)
+    wait_drawn(page, last)
     assert last > 5 and "Apollo" in page.inner_text(".cw-gods")
     board.press("ArrowLeft")
     assert index_of(page) == last - 1
     board.press("Shift+ArrowLeft")  # to the start of this phase (offerings)
     phase_start = index_of(page)
+    wait_drawn(page, phase_start)
     assert phase_start < last - 1
     assert page.inner_text(".cw-phase") == "Offerings"
     board.press("Home")
@@ -74,6 +86,7 @@ def test_comment_markup_shows_literally_and_runs_nothing(record_page, artifacts_
         if page.locator("[data-testid=cw-note-before]").count():
             break
         board.press("ArrowRight")
+        wait_drawn(page, index_of(page))
     note = page.locator("[data-testid=cw-note-before]")
     assert XSS in note.inner_text()
     assert page.locator(".cw-root img").count() == 0
@@ -81,6 +94,7 @@ def test_comment_markup_shows_literally_and_runs_nothing(record_page, artifacts_
     assert page.locator(".cw-highlight[data-target=syros]").count() == 1
     page.screenshot(path=str(artifacts_dir / "board-static-comment.png"))
     board.press("End")
+    wait_drawn(page, index_of(page))
     assert page.locator("[data-testid=cw-note-after]").inner_text().endswith("Sparta takes Apollo.")
     assert page.locator(".cw-arrow").count() == 1
 
@@ -224,6 +238,7 @@ def test_an_error_shows_next_to_the_board(page, tmp_path):
     page = fake_page(page, tmp_path, ares_turn())
     page.evaluate("window.model.set('error', 'Corinth has 8 GP; the next troop costs 9 GP')")
     alert = page.locator("[data-testid=cw-error]")
+    alert.wait_for()
     assert alert.get_attribute("role") == "alert"
     assert "Corinth has 8 GP" in alert.inner_text()
 
@@ -236,6 +251,7 @@ def test_animations_honour_reduced_motion_and_the_switch(page, tmp_path):
     assert lit.evaluate("e => getComputedStyle(e).animationName") == "none"
     page.emulate_media(reduced_motion="no-preference")
     page.evaluate("window.model.set('animate', false)")
+    page.locator(".cw-root.cw-no-anim").wait_for()
     lit = page.locator(".cw-lit").first
     assert lit.evaluate("e => getComputedStyle(e).animationName") == "none"
 
@@ -267,4 +283,5 @@ def test_cleanup_removes_the_board_and_its_listeners(page, tmp_path):
     page.evaluate("window.cleanup()")
     assert page.locator("[data-testid=cw-board]").count() == 0
     page.evaluate("window.model.set('error', 'x')")  # no listener left to redraw
+    page.wait_for_timeout(100)  # two frames: a redraw, had one been scheduled
     assert page.locator("[data-testid=cw-board]").count() == 0

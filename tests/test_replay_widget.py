@@ -1,0 +1,103 @@
+"""Replay(record) without a browser: notes, highlights, read-only board, variations.
+
+Issue 6: "cw.Replay(record): the same over a record, plus the annotation panel
+(before/after comments of the current step); highlights and arrows drawn on the board;
+the variations listed, and a variation can be entered and left."
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import cyclades_widgets as cw
+from cyclades_widgets.widgets.page import record_frames
+from cyclades_widgets.widgets.replay import Replay, iter_lines, move_positions
+
+
+@pytest.fixture
+def record():
+    game = cw.Game.new(players=3, seed=7)
+    for move in ("bid ares 1", "bid poseidon 1", "bid apollo"):
+        game.play(move)
+    rec = game.record
+    rec.annotate(3, before="What would you bid here?", isles=["syros"], seas=["f4"])
+    rec.annotate(5, after="Sparta takes Apollo.", tag="key move", arrows=[("syros", "naxos")])
+    rec.add_variation(5, ["bid ares 2"], comment="Sparta could outbid Corinth")
+    return rec
+
+
+def at_move(replay: Replay, k: int) -> None:
+    """Go to the position just before move k (after the automatic steps before it)."""
+    replay.board.handle_intent({"type": "goto", "index": replay.positions[k]})
+
+
+def test_replay_starts_at_the_beginning_read_only(record):
+    replay = Replay(record)
+    assert replay.board.timeline["index"] == 0
+    assert replay.board.legal == [] and replay.board.interactive is False
+    assert not replay.board.handle_intent({"type": "play", "notation": "bid apollo"})
+    assert "read-only" in replay.board.error
+
+
+def test_the_before_comment_shows_before_its_move_with_its_highlights(record):
+    replay = Replay(record)
+    at_move(replay, 3)
+    assert replay.board.annotation["before"] == "What would you bid here?"
+    assert replay.board.highlights == {"places": ["syros", "f4"], "arrows": []}
+    at_move(replay, 2)
+    assert "before" not in replay.board.annotation
+
+
+def test_the_after_comment_and_tag_show_after_the_move(record):
+    replay = Replay(record)
+    replay.board.handle_intent({"type": "nav", "to": "end"})
+    note = replay.board.annotation
+    assert note["after"] == "Sparta takes Apollo." and note["tag"] == "key move"
+    assert replay.board.highlights["arrows"] == [["syros", "naxos"]]
+
+
+def test_variations_are_listed(record):
+    replay = Replay(record)
+    assert [value for _, value in replay.lines.options] == [(), (0,)]
+    assert "Sparta could outbid Corinth" in replay.lines.options[1][0]
+    assert list(iter_lines(record)) == [((0,), 5, "Sparta could outbid Corinth")]
+
+
+def test_a_variation_can_be_entered_and_left(record):
+    replay = Replay(record)
+    replay.enter((0,))
+    assert replay.line == (0,) and replay.lines.value == (0,)
+    assert replay.game.moves() == record.moves()[:5]  # at the branch point
+    replay.board.handle_intent({"type": "nav", "to": "end"})
+    assert replay.game.moves()[-1] == "bid ares 2"
+    assert not replay.leave_button.disabled
+    replay.leave()
+    assert replay.line == () and replay.game.moves() == record.moves()[:5]
+    assert replay.leave_button.disabled
+
+
+def test_the_enter_button_enters_the_chosen_line(record):
+    replay = Replay(record)
+    replay.lines.value = (0,)
+    replay.enter_button.click()
+    assert replay.line == (0,)
+    replay.leave_button.click()
+    assert replay.line == ()
+
+
+def test_move_positions_skip_the_automatic_steps(record):
+    game = record.replay()
+    positions = move_positions(game)
+    assert [game.history[i].notation for i in positions] == record.moves()
+
+
+def test_replay_needs_a_record():
+    with pytest.raises(TypeError, match="GameRecord"):
+        Replay(cw.Game.new(players=3, seed=1))
+
+
+def test_record_frames_carry_the_notes(record):
+    frames = record_frames(record)
+    befores = [f["annotation"].get("before") for f in frames]
+    assert befores.count("What would you bid here?") >= 1
+    assert frames[-1]["annotation"]["after"] == "Sparta takes Apollo."
