@@ -4,6 +4,7 @@ the gods track, revenue, and the end-of-cycle check (seed 000 'Turn Structure').
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Literal
 
 from . import ledger
 from .actions import Action
@@ -50,13 +51,13 @@ def new_cycle(state: GameState) -> list[Event]:
         track[2] = None
     # Slide the remaining cards toward the cheap end, within the slots used this cycle.
     use = slots_in_use(state.cycle)
-    cards = [c for c in track[:use] if c is not None]
+    cards: list[str] = [c for c in track[:use] if c is not None]
     new_track: list[str | None] = [None] * 3
     for offset, card in enumerate(reversed(cards)):
         new_track[use - 1 - offset] = card
-    for slot, card in enumerate(new_track):
-        if card is not None and track[slot] != card:
-            events.append(ev("creature_slides", creature=card, price=CREATURE_PRICES[slot]))
+    for slot, moved in enumerate(new_track):
+        if moved is not None and track[slot] != moved:
+            events.append(ev("creature_slides", creature=moved, price=CREATURE_PRICES[slot]))
     state.creature_track = new_track
     for hook in CYCLE_START:
         events += hook(state)
@@ -70,7 +71,7 @@ def _empty_slot(state: GameState) -> int | None:
     return None
 
 
-def creatures_node(state: GameState) -> tuple[str, None]:
+def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:
     """A chance draw while a slot in use is empty and cards remain; otherwise automatic."""
     if _empty_slot(state) is not None and state.creature_deck:
         return "chance", None
@@ -189,10 +190,12 @@ def ranking(state: GameState) -> list[int]:
     """Players who reached the target, best first, by the tie-break rule option."""
     target = state.metropolises_to_win
     reached = [p for p in state.active_players() if state.metropolises(p) >= target]
-    if state.options.tie_break == "gold":
-        key = lambda p: (-state.players[p].gold, p)  # noqa: E731
-    else:
-        key = lambda p: (-state.metropolises(p), -state.players[p].gold, p)  # noqa: E731
+    by_metropolises = state.options.tie_break != "gold"
+
+    def key(p: int) -> tuple[int, int, int]:
+        first = -state.metropolises(p) if by_metropolises else 0
+        return (first, -state.players[p].gold, p)
+
     return sorted(reached, key=key)
 
 

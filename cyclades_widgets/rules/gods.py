@@ -7,6 +7,8 @@ through :data:`.registry.TURN_ACTIONS`.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from . import ledger, metropolis
 from .actions import Action
 from .board import MapSpec
@@ -40,7 +42,7 @@ def plural(word: str) -> str:
     return _PLURALS.get(word, word + "s")
 
 
-def node(state: GameState) -> tuple[str, int | None]:
+def node(state: GameState) -> tuple[Literal["decision", "auto"], int | None]:
     """The player whose god action is under way, or the automatic step between turns."""
     if state.turn is not None:
         return "decision", state.turn.player

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from . import ledger
 from .actions import Action
 from .events import Event, ev
@@ -17,7 +19,7 @@ from .registry import explainer, handler
 from .state import APOLLO, GODS, GameState, Phase
 
 
-def node(state: GameState) -> tuple[str, int | None]:
+def node(state: GameState) -> tuple[Literal["decision", "auto"], int | None]:
     """Whose bid is due, or the automatic payment once every token is placed."""
     if state.displaced is not None:
         return "decision", state.displaced[0]
