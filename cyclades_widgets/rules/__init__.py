@@ -4,8 +4,7 @@ Nothing here imports the layers above (widgets, pandas...). Importing this packa
 registers every rule module with :mod:`.registry`.
 """
 
-from . import battle, cycle, gods, metropolis, movement, offerings  # noqa: F401  (registration)
-from . import creatures  # noqa: F401  (registration: creatures and their powers)
+from . import battle, creatures, cycle, gods, metropolis, movement, offerings  # noqa: F401  (registration)
 from .actions import Action, register_notation
 from .board import MapSpec, map_for_players
 from .errors import CycladesError, IllegalActionError, NotationError, RecordError

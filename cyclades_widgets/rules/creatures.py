@@ -24,7 +24,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from . import creature_effects, creature_figurines, creature_moves, cycle, ledger
+from . import creature_effects, creature_figurines, creature_moves, cycle, ledger  # noqa: F401  (moves, figurines: registration)
 from .actions import Action, register_notation
 from .events import Event, ev
 from .registry import HANDLERS, PENDING, TURN_ACTIONS, PendingKind, explainer, handler
@@ -43,8 +43,6 @@ __all__ = [
 
 CHANGE_COST = 1
 """Zeus's special action costs 1 GP (seed 000 'The Four Main Gods')."""
-
-assert creature_moves and creature_figurines  # imported for their registrations
 
 
 # --------------------------------------------------------------------------- data
