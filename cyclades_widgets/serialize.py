@@ -429,6 +429,17 @@ _LABELS_EN = {
     "build": "Build a {0} on {1}",
     "end": "End the turn",
     "prosperity": "Place the prosperity marker on {0}",
+    "metropolis1": "Place the Metropolis on {0}",
+    "metropolis": "Place the Metropolis on {0}, removing {1}",
+    "move": "Move {0} ({3}) from {1} to {2}",
+    "sail": "Sail on to sea {0}",
+    "pickup": "Take {0} more fleet(s) along",
+    "drop": "Leave {0} fleet(s) here",
+    "stop": "Stop the fleets here",
+    "retreat": "Retreat to {0}",
+    "fight": "Fight on (roll again)",
+    "buy": "Buy {0}",
+    "change": "Discard {0} and draw another (Zeus)",
 }
 _LABELS_ZH = {
     "bid": "向{0}献祭 {1} GP",
@@ -438,6 +449,17 @@ _LABELS_ZH = {
     "build": "在{1}建造{0}",
     "end": "结束行动",
     "prosperity": "把繁荣标记放在{0}",
+    "metropolis1": "把大都市放在{0}",
+    "metropolis": "把大都市放在{0},拆除{1}",
+    "move": "把 {3} 支{0}从{1}移到{2}",
+    "sail": "继续航行到海域 {0}",
+    "pickup": "再带上 {0} 支舰队",
+    "drop": "在此留下 {0} 支舰队",
+    "stop": "舰队停在此处",
+    "retreat": "撤退到{0}",
+    "fight": "继续战斗(再掷骰)",
+    "buy": "购买{0}",
+    "change": "弃掉{0}并补一张新生物(宙斯)",
 }
 
 
@@ -446,19 +468,19 @@ def action_label(action: Action, lang: str = "en", *, names: dict[str, str] | No
     when there is no sentence for its kind yet."""
     _check_lang(lang)
     table = _LABELS_EN if lang == "en" else _LABELS_ZH
-    key = (
-        action.kind
-        if len(action.args) != 1 or action.kind not in ("bid", "recruit")
-        else f"{action.kind}1"
-    )
-    template = table.get(key)
+    template = table.get(f"{action.kind}{len(action.args)}", table.get(action.kind))
     if template is None:
         return str(action)
     lab = _all_labels()[lang]
     words = {**lab["gods"], **lab["buildings"], **lab["units"], **lab["creatures"], **(names or {})}
-    args = [words.get(a, a) if isinstance(a, str) else a for a in action.args]
+
+    def word(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return ", ".join(str(word(v)) for v in value)
+        return words.get(value, value) if isinstance(value, str) else value
+
     try:
-        return template.format(*args)
+        return template.format(*(word(a) for a in action.args))
     except IndexError:
         return str(action)
 

@@ -280,6 +280,12 @@ def test_action_labels_read_as_sentences_in_both_languages():
     troop = cw.Action.parse("recruit troop naxos")
     assert action_label(troop, "en", names=names) == "Recruit a troop on Naxos"
     assert action_label(cw.Action.parse("bid apollo"), "en") == "Choose Apollo (free)"
+    move = cw.Action.parse("move troops naxos>paros 2")
+    assert action_label(move, "en", names={"naxos": "Naxos", "paros": "Paros"}) == (
+        "Move troops (2) from Naxos to Paros"
+    )
+    assert action_label(cw.Action.parse("buy pegasus"), "zh") == "购买飞马"
+    assert action_label(cw.Action.parse("retreat naxos"), "en", names=names) == "Retreat to Naxos"
     odd = cw.Action.parse("roll 2 1")  # no sentence yet: the notation itself
     assert action_label(odd, "en") == "roll 2 1"
 

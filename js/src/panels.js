@@ -120,7 +120,7 @@ export function battlePanel(stat, snap) {
   const b = snap.battle;
   if (!b) return null;
   const L = stat.labels;
-  const where = b.where ? stat.isle_names[b.where] || b.where : "";
+  const where = !b.where ? "" : stat.isle_names[b.where] || fmt(L.ui.sea, { id: b.where });
   const name = (p) => (typeof p === "number" && snap.players[p] ? snap.players[p].name : p);
   const a = b.attacker ? { ...b.attacker, player: name(b.attacker.player) } : null;
   const d = b.defender ? { ...b.defender, player: name(b.defender.player) } : null;

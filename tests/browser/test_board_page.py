@@ -285,3 +285,46 @@ def test_cleanup_removes_the_board_and_its_listeners(page, tmp_path):
     page.evaluate("window.model.set('error', 'x')")  # no listener left to redraw
     page.wait_for_timeout(100)  # two frames: a redraw, had one been scheduled
     assert page.locator("[data-testid=cw-board]").count() == 0
+
+
+def mid_game(players: int, seed: int) -> cw.Game:
+    """A bot game in the actions phase of cycle 2, at a human decision."""
+    game = cw.Game.new(players=players, seed=seed)
+    bots = {name: cw.RandomBot(seed=i) for i, name in enumerate(game.players)}
+    game.advance(to="cycle", bots=bots)
+    while not (game.phase.value == "actions" and game.node == "decision"):
+        if game.node == "decision":
+            game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        else:
+            game.step()
+    return game
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_whole_board_fits_1280x800(page, tmp_path, artifacts_dir, players):
+    """Issue 6: a clear board at 1280×800 (the screenshots are kept as artifacts)."""
+    game = mid_game(players, seed=4)
+    page = fake_page(page, tmp_path, game)
+    box = page.locator("[data-testid=cw-board]").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 1280
+    assert box["y"] + box["height"] <= 800, f"board is {box['height']:.0f} px tall"
+    assert page.locator(".cw-lit, .cw-lit-item, .cw-actionbar .cw-action").count() > 0
+    assert page.locator(".cw-player").count() == players
+    page.screenshot(path=str(artifacts_dir / f"board-{players}p.png"))
+
+
+def test_a_battle_is_drawn_with_dice_and_totals(page, tmp_path, artifacts_dir):
+    game = (
+        cw.Scenario(players=3)
+        .fleets("g5", "Athens", 2)
+        .fleets("f5", "Sparta", 1)
+        .phase("actions", god="poseidon", player="Athens")
+        .game()
+    )
+    game.play("move fleets g5>f5 2")
+    game.play("roll 1 1")
+    page = fake_page(page, tmp_path, game)
+    panel = page.locator("[data-testid=cw-battle]")
+    assert "die 1 + units 2 + bonus 0 = 3" in panel.inner_text()
+    assert "losses: 1" in panel.inner_text()
+    page.screenshot(path=str(artifacts_dir / "board-battle.png"))
