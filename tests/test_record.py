@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cyclades_widgets import Game, RecordError, RuleOptions
@@ -511,13 +511,10 @@ def short_record() -> str:
     return record.dumps()
 
 
-_fuzz = settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-
-@_fuzz
 @given(data=st.data())
 def test_fuzz_mutated_text_gives_only_record_errors(short_record: str, data):
-    """Issue 5: mutated record text raises RecordError and nothing else."""
+    """Issue 5: mutated record text raises RecordError and nothing else (100 examples;
+    2000 with CYCLADES_LONG=1, see tests/conftest.py)."""
     text = short_record
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(text)))
@@ -550,7 +547,6 @@ def _paths(node, prefix=()):
             yield from _paths(v, (*prefix, i))
 
 
-@_fuzz
 @given(data=st.data())
 def test_fuzz_replaced_values_give_only_record_errors(short_record: str, data):
     """Any value anywhere in a record replaced by other JSON: RecordError or a record."""
