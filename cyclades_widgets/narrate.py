@@ -184,8 +184,8 @@ def _notes_of(kind: str, d: Mapping[str, Any]) -> list[str]:
     elif kind == "creatures_reshuffled":
         notes.append("note.creature_reshuffle")
     rule = d.get("rule")
-    for name in [rule] if isinstance(rule, str) else list(rule or ()):
-        notes.append(f"note.{name}")
+    names = [rule] if isinstance(rule, str) else rule if isinstance(rule, list | tuple) else []
+    notes += [f"note.{name}" for name in names if isinstance(name, str)]
     return notes
 
 

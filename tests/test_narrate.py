@@ -317,6 +317,9 @@ def test_a_rule_marker_in_event_data_adds_its_note():
     event = ev("supply_empty", player="A", card="priest", rule="metropolis_without_room.lost")
     text = narrate(event, strict=True)
     assert "Interpretation: an empty deck" in text and "FAQ 1.8" in text
+    several = ev("bid", player="A", god="ares", bid=2, rule=["tie_break.gold", "apollo_no_isle"])
+    assert narrate(several, strict=True).count("(") == 2
+    assert narrate(ev("bid", player="A", god="ares", bid=2, rule=7)) == "A offers 2 GP to Ares."
 
 
 # --------------------------------------------------------------------------- robustness
