@@ -250,7 +250,7 @@ def _creatures(state: GameState) -> Iterable[str]:
     places.update(state.creature_deck)
     places.update(state.creature_discard)
     places.update(c for c in state.creature_track if c is not None)
-    places.update(state.held_creatures)
+    places.update(list(state.held_creatures))  # the keys (update with a dict adds its values)
     for card, count in places.items():
         if card not in CREATURES:
             yield f"creatures: unknown card {card!r}"

@@ -5,7 +5,7 @@ Players cycle through 2, 3, 4, 5; each seat is a RandomBot or (30%) a GreedyBot.
 step: the invariants of :mod:`cyclades_widgets.invariants` (gold accounted for, caps,
 supplies, ownership, creatures, flow), undo/redo exact, the JSON round trip equal, events
 JSON-safe, ``Action.parse(str(a)) == a`` for every legal action, and never a decision
-without a legal action. Each game's moves must replay to the same final state.
+without a legal action. Every 5th game's saved JSON must replay to the same final state.
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def test_invariant_checker_catches_broken_states() -> None:
         "supply": lambda s: s.building_supply.__setitem__("port", 9),
         "isles": lambda s: setattr(s.isles[s.isles_of(1)[0]], "troops", 0),
         "creatures": lambda s: s.creature_deck.append(s.creature_deck[0]),
+        "creatures:held": lambda s: s.held_creatures.__setitem__(s.creature_deck[0], 0),
         "order": lambda s: s.turn_order.append(s.turn_order[0]),
     }
     assert check_invariants(base) == []
@@ -90,7 +91,8 @@ def test_invariant_checker_catches_broken_states() -> None:
         state = base.copy()
         breaks(state)
         found = check_invariants(state)
-        assert any(b.startswith(f"{group}:") for b in found), (group, found)
+        prefix = group.split(":")[0]
+        assert any(b.startswith(f"{prefix}:") for b in found), (group, found)
 
 
 def test_invariants_module_examples() -> None:
