@@ -23,9 +23,13 @@ NB_DIR := $(if $(wildcard notebooks/*.ipynb),notebooks,)
 # skips without them, except in CI).
 JS_DEPS := $(if $(shell command -v npm),js/node_modules/.package-lock.json,)
 
+# The Pyodide runtime in lite/node_modules (npm ci in lite/), for tests/test_lite.py, which
+# plays a cycle under the JupyterLite kernel's Python (skipped without it, except in CI).
+LITE_DEPS := $(if $(shell command -v npm),lite/node_modules/.package-lock.json,)
+
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test lint format typecheck bench bench-quick reliability lite env env-test clean js
+.PHONY: help demo test lint format typecheck bench bench-quick reliability lite lite-test env env-test clean js
 
 help:
 	@echo "make demo         set up .venv and open JupyterLab on the first tutorial"
@@ -36,7 +40,8 @@ help:
 	@echo "make bench        benchmarks (python benchmarks/run.py)"
 	@echo "make bench-quick  a short benchmark run"
 	@echo "make reliability  the long reliability run (CYCLADES_LONG=1, tests/reliability -m slow)"
-	@echo "make lite         build a JupyterLite site into _output/"
+	@echo "make lite         build a JupyterLite site into _output/ (docs/launching.md)"
+	@echo "make lite-test    build the JupyterLite site and check it (tests/test_lite.py)"
 	@echo "make js           rebuild the board's front-end bundle (js/src -> cyclades_widgets/static)"
 	@echo "make clean        remove .venv, build outputs and caches"
 
@@ -60,7 +65,7 @@ js/node_modules/.package-lock.json: js/package-lock.json
 js: js/node_modules/.package-lock.json
 	cd js && npm run build
 
-test: $(VENV)/.stamp-test $(JS_DEPS)
+test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
@@ -85,13 +90,31 @@ bench-quick: $(VENV)/.stamp-bench
 reliability: $(VENV)/.stamp-test
 	CYCLADES_LONG=1 $(BIN)/pytest tests/reliability -m slow
 
-# JupyterLite: a static site with the tutorials and a Pyodide kernel, served
-# from _output/ (try it with: python -m http.server -d _output). The package is
-# built as a wheel into dist/ and offered to the in-browser kernel (piplite).
+# JupyterLite: a static site with the tutorials and a Pyodide kernel, served from _output/
+# (try it with: python -m http.server -d _output). See docs/launching.md.
+# build/lite/ stages what goes in: our wheel and the pure-Python wheels of lite/wheels.txt
+# (the site's piplite index), and copies of the notebooks with an install cell
+# (lite/prepare_contents.py). The lab extensions (ipywidgets, anywidget, ipycanvas) come from
+# the packages installed in .venv. lite/jupyter_lite_config.json names the same folders.
+LITE_STAGE  := build/lite
+# The Lite kernel's Python (Pyodide 314.0.6, pinned in lite/package.json to match it).
+LITE_PYTHON := 3.14
+
+lite/node_modules/.package-lock.json: lite/package-lock.json
+	cd lite && npm ci
+
 lite: $(VENV)/.stamp-test $(VENV)/.stamp-lite
-	rm -rf dist _output
-	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
-	$(BIN)/jupyter lite build $(if $(wildcard notebooks),--contents notebooks) --piplite-wheels dist/*.whl --output-dir _output
+	rm -rf $(LITE_STAGE) _output
+	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation -w $(LITE_STAGE)/wheels .
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --implementation py \
+		--platform any --python-version $(LITE_PYTHON) -r lite/wheels.txt -d $(LITE_STAGE)/wheels
+	$(PY) lite/prepare_contents.py notebooks $(LITE_STAGE)/contents
+	$(BIN)/jupyter lite build --lite-dir lite --output-dir _output
+
+# Build the site, then check it (tests/test_lite.py with CYCLADES_LITE_SITE set): contents,
+# wheels, extensions, the Pyodide version, and a cycle played under Pyodide in Node.
+lite-test: lite $(LITE_DEPS)
+	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests/test_lite.py
 
 clean:
 	rm -rf $(VENV) _output dist build .cache .jupyterlite.doit.db test-artifacts test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
