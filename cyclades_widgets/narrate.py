@@ -3,8 +3,10 @@
 The sentences live in message catalogs, not in code: flat JSON files
 ``cyclades_widgets/data/messages/<lang>/<topic>.json`` mapping an event kind, or
 ``kind.variant``, to a template, plus ``vocab.json`` with the names of gods, buildings,
-units, creatures and phases and the counted forms of nouns. Every catalog file of a
-language is loaded. The template language and how to add messages: ``docs/narration.md``.
+units and phases and the counted forms of nouns. Creature names come from the one
+creature data file, ``data/creatures.json`` (:func:`creature_info` gives its localized
+view). Every catalog file of a language is loaded. The template language and how to add
+messages: ``docs/narration.md``.
 
 >>> from cyclades_widgets.rules.events import ev
 >>> narrate(ev("outbid", player="Athens", god="ares", bid=3, previous="Sparta", previous_bid=2))
@@ -26,6 +28,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .rules import creatures as _creatures
 from .rules.board import MapSpec, available_maps
 from .rules.events import Event
 from .rules.setup import setup_events
@@ -42,6 +45,7 @@ __all__ = [
     "LogLine",
     "MissingMessageError",
     "catalog",
+    "creature_info",
     "game_log",
     "message_keys",
     "narrate",
@@ -53,7 +57,10 @@ __all__ = [
 LANGS: tuple[str, ...] = ("en", "zh")
 """The languages with a full catalog."""
 VOCAB_FILE = "vocab.json"
-_ID_PREFIXES = ("god.", "building.", "unit.", "creature.", "phase.", "word.")
+_CREATURE_FILE = "data/creatures.json"
+CREATURE_PREFIX = "creature."
+"""Vocab keys of creature names; they come from ``data/creatures.json``, not ``vocab.json``."""
+_ID_PREFIXES = ("god.", "building.", "unit.", CREATURE_PREFIX, "phase.", "word.")
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)(?:\|([a-z_]+))?\}")
 
 
@@ -73,7 +80,8 @@ class Catalog:
     templates: Mapping[str, str]
     """Event kind or ``kind.variant`` (and ``note.<name>``) → template."""
     vocab: Mapping[str, str]
-    """Names of ids (``god.ares``), counted forms (``count.troop.one``), list words."""
+    """Names of ids (``god.ares``; ``creature.*`` from ``data/creatures.json``), counted
+    forms (``count.troop.one``), list words."""
     sources: Mapping[str, str]
     """Template key → the catalog file that defines it."""
     duplicates: tuple[tuple[str, str, str], ...]
@@ -90,8 +98,8 @@ class Catalog:
 
 @cache
 def catalog(lang: str = "en") -> Catalog:
-    """Load (once) every catalog file of ``lang``. Raises ``ValueError`` for a language
-    without a catalog folder."""
+    """Load (once) every catalog file of ``lang``, and the creature names of
+    ``data/creatures.json``. Raises ``ValueError`` for a language without a catalog folder."""
     folder = resources.files("cyclades_widgets") / "data" / "messages" / lang
     if lang not in LANGS or not folder.is_dir():
         raise ValueError(f"no narration in {lang!r}; languages: {', '.join(LANGS)}")
@@ -105,6 +113,9 @@ def catalog(lang: str = "en") -> Catalog:
         data = json.loads(entry.read_text(encoding="utf-8"))
         if entry.name == VOCAB_FILE:
             vocab.update(data)
+            duplicates += [
+                (k, VOCAB_FILE, _CREATURE_FILE) for k in data if k.startswith(CREATURE_PREFIX)
+            ]
             continue
         for key, template in data.items():
             if key in templates:
@@ -112,7 +123,27 @@ def catalog(lang: str = "en") -> Catalog:
                 continue
             templates[key] = template
             sources[key] = entry.name
+    vocab.update({CREATURE_PREFIX + cid: info["name"] for cid, info in creature_info(lang).items()})
     return Catalog(lang, templates, vocab, sources, tuple(duplicates))
+
+
+def creature_info(lang: str = "en") -> dict[str, dict[str, str]]:
+    """The 17 creatures in ``lang`` ("en" or "zh"; "zh-CN" reads as "zh"), by id in card
+    order, read from the one creature data file (``data/creatures.json``, through
+    :func:`cyclades_widgets.rules.creatures.catalog`), for the narration, the tables and
+    the board.
+
+    Each value is a fresh JSON-ready dict: ``name``, ``figurine`` (``"none"`` for a card
+    only, ``"isle"`` or ``"sea"``: the Kraken) and ``effect`` (one line).
+
+    >>> creature_info("zh")["kraken"]["name"], creature_info()["kraken"]["figurine"]
+    ('海怪克拉肯', 'sea')
+    """
+    lang = _normalize_lang(lang)
+    return {
+        cid: {"name": info.names[lang], "figurine": info.figurine, "effect": info.effect[lang]}
+        for cid, info in _creatures.catalog().items()
+    }
 
 
 def _normalize_lang(lang: str) -> str:
