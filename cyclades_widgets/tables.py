@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from .palette import PLAYER_COLOURS, PLAYER_GLYPHS, text_colour_on
+from .rules import creatures as _creatures
 from .rules.board import MapSpec
 from .rules.events import Event
 from .rules.ledger import revenue_of
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["LANGS", "Tables", "creature_price"]
 
 LANGS = ("en", "zh")
-"""Languages of :meth:`Tables.log` and of the isle names in :meth:`Tables.isles`."""
+"""Languages of :meth:`Tables.log`, of the isle names in :meth:`Tables.isles` and of the
+creature names and effects in :meth:`Tables.creatures`."""
 
 _PLURAL = {
     "fortress": "Fortresses",
@@ -72,7 +74,7 @@ _ISLE_COLUMNS = (
 )
 _SEA_COLUMNS = ("Owner", "Fleets", "Prosperity", "Kraken", "Next to")
 _GOD_COLUMNS = ("God", "Face up", "Holder", "Bid", "To outbid", "Status")
-_CREATURE_COLUMNS = ("Creature", "In use", "Base price", "Price")
+_CREATURE_COLUMNS = ("Creature", "Name", "Figurine", "Effect", "In use", "Base price", "Price")
 _LOG_COLUMNS = ("Step", "Cycle", "Phase", "Player", "Move", "Event", "Text")
 
 
@@ -262,16 +264,21 @@ class Tables:
         return "done" if held else "unclaimed"
 
     # ------------------------------------------------------------------ creatures
-    def creatures(self, player: str | None = None) -> pd.DataFrame:
+    def creatures(self, player: str | None = None, *, lang: str = "en") -> pd.DataFrame:
         """The creature track, one row per slot (index ``Slot``: 1 is the 4 GP slot):
 
-        ``Creature`` (None if the slot is empty), ``In use`` (cycle 1 uses one slot,
-        cycle 2 two, then three, seed 002), ``Base price`` (4, 3, 2 GP) and ``Price``: what
-        the buyer pays now after Temple and Metropolis discounts (see
-        :func:`creature_price`). The buyer is ``player`` if given, else the player whose
-        god action is under way, else the viewer, else nobody (``Price`` = base price).
-        ``df.attrs`` holds ``buyer``, ``deck`` (cards left to draw) and ``discard``.
+        ``Creature`` (the card's English name, as in ``buy pegasus``; None if the slot is
+        empty), then, read from ``data/creatures.json`` like the narration: ``Name`` (in
+        ``lang``, "en" or "zh"), ``Figurine`` (``"none"`` for a card only, ``"isle"`` for
+        the four isle figurines, ``"sea"`` for the Kraken) and ``Effect`` (one line in
+        ``lang``); then ``In use`` (cycle 1 uses one slot, cycle 2 two, then three, seed
+        002), ``Base price`` (4, 3, 2 GP) and ``Price``: what the buyer pays now after
+        Temple and Metropolis discounts (see :func:`creature_price`). The buyer is
+        ``player`` if given, else the player whose god action is under way, else the
+        viewer, else nobody (``Price`` = base price). ``df.attrs`` holds ``buyer``,
+        ``deck`` (cards left to draw) and ``discard``.
         """
+        _check_lang(lang)
         s = self.state
         buyer = self._buyer(player)
         seat = None if buyer is None else s.seat(buyer)
@@ -279,8 +286,7 @@ class Tables:
         rows = []
         for slot, card in enumerate(s.creature_track):
             price = None if card is None else creature_price(s, seat, slot)
-            name = None if card is None else card.title()
-            rows.append([name, slot < in_use, CREATURE_PRICES[slot], price])
+            rows.append([*_creature_cells(card, lang), slot < in_use, CREATURE_PRICES[slot], price])
         df = pd.DataFrame(rows, index=pd.RangeIndex(1, 4, name="Slot"), columns=_CREATURE_COLUMNS)
         df["Price"] = df["Price"].astype("Int64")
         df.attrs.update(buyer=buyer, deck=len(s.creature_deck), discard=len(s.creature_discard))
@@ -375,6 +381,14 @@ def _with_glyph(name: object, seat: int | None) -> str:
     if seat is None:
         return str(name)
     return f"{PLAYER_GLYPHS[seat % len(PLAYER_GLYPHS)]} {name}"
+
+
+def _creature_cells(card: str | None, lang: str) -> list[str | None]:
+    """``Creature``, ``Name``, ``Figurine`` and ``Effect`` of a track slot's card."""
+    if card is None:
+        return [None] * 4
+    info = _creatures.catalog()[card]
+    return [info.names["en"], info.names[lang], info.figurine, info.effect[lang]]
 
 
 def _check_lang(lang: str) -> None:
