@@ -38,6 +38,7 @@ _LAZY = {
     "GreedyBot": ("bots", "GreedyBot"),
     "whatif": ("bots", "whatif"),
     "narrate": ("narrate", "narrate"),
+    "creature_info": ("narrate", "creature_info"),
     "Board": ("widgets", "Board"),
     "GameView": ("widgets", "GameView"),
     "Replay": ("widgets", "Replay"),
