@@ -59,8 +59,11 @@ env-test: $(VENV)/.stamp-test
 demo: $(VENV)/.stamp-widgets
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) $(DEMO_NB)
 
+# `npm install` (not `npm ci`) because npm 11's `ci` refuses this lock file: vite lists an
+# optional Windows-only dependency that the lock cannot record. `install` follows the lock
+# and leaves it unchanged.
 js/node_modules/.package-lock.json: js/package-lock.json
-	cd js && npm ci
+	cd js && npm install --no-audit --no-fund
 
 js: js/node_modules/.package-lock.json
 	cd js && npm run build
