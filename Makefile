@@ -114,10 +114,12 @@ lite: $(VENV)/.stamp-test $(VENV)/.stamp-lite
 	$(PY) lite/prepare_contents.py notebooks $(LITE_STAGE)/contents
 	$(BIN)/jupyter lite build --lite-dir lite --output-dir _output
 
-# Build the site, then check it (tests/test_lite.py with CYCLADES_LITE_SITE set): contents,
-# wheels, extensions, the Pyodide version, and a cycle played under Pyodide in Node.
+# Build the site, then check it with CYCLADES_LITE_SITE set: tests/test_lite.py (contents,
+# wheels, extensions, the Pyodide version, a cycle played under Pyodide in Node) and
+# tests/browser/test_lite_pyodide.py (the site in Chromium, its kernel on a local Pyodide:
+# installs our wheel, plays a cycle, draws the Board).
 lite-test: lite $(LITE_DEPS)
-	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests/test_lite.py
+	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests/test_lite.py tests/browser/test_lite_pyodide.py
 
 clean:
 	rm -rf $(VENV) _output dist build .cache .jupyterlite.doit.db test-artifacts test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
