@@ -12,11 +12,13 @@ What is checked, and where each fact comes from:
 
 - **Gold is accounted for** (DESIGN §6): every GP moves through ``rules/ledger.py`` between
   the players and ``state.bank``, so ``bank + players' gold`` equals the box's supply
-  (``RuleOptions.gold_supply``) at every step. The rules that create or destroy gold from a
-  player's point of view (revenue, Apollo's income, the Fates' second revenue, offerings,
-  purchases, the Sphinx selling units to the bank, an eliminated player's gold going back
-  to the box) are all bank ↔ player moves, so the sum is exactly constant. No player's gold
-  is ever negative ("it is forbidden to bid more than you can afford", seed 000).
+  (``RuleOptions.gold_supply``) at every step. The rules that create gold for a player
+  (revenue, Apollo's income, the Fates' second revenue, the Sphinx buying units back) take
+  it from the bank; those that destroy it (offerings, recruits, buildings, moves, creature
+  purchases, Zeus's creature change, the Kraken's moves, an eliminated player's gold) put
+  it back; the Griffon moves it between players. So the sum is exactly constant. No
+  player's gold is ever negative ("it is forbidden to bid more than you can afford",
+  seed 000); the bank may be (RULES-NOTES §0: the supply is not a hard limit).
 - **Unit caps**: at most 8 troops and 8 fleets per player (seed 000 'Actions'), counting
   the attackers of a battle under way, which are off the board meanwhile.
 - **Supplies**: 10 buildings of each type and 10 Metropolises (seed 000 'Components'):
@@ -56,7 +58,9 @@ from .rules.state import (
     METROPOLIS_SUPPLY,
     PROSPERITY_MARKERS,
     GameState,
+    Isle,
     Phase,
+    Player,
 )
 
 __all__ = ["INVARIANTS", "check_invariants"]
@@ -193,8 +197,30 @@ def _isles(state: GameState) -> Iterable[str]:
     spec = MapSpec.load(state.map_id)
     if set(state.isles) != set(spec.isles):
         yield f"isles: the state's isles differ from the map's ({state.map_id})"
-    for isle_id in state.isles:
-        yield from _one_isle(state, isle_id, spec.isle_slots.get(isle_id, 0))
+    players = state.players
+    for isle_id, isle in state.isles.items():
+        slots = spec.isle_slots.get(isle_id, 0)
+        if not _isle_ok(isle, slots, players):  # fast path; the details only on a breach
+            yield from _one_isle(state, isle_id, slots)
+
+
+def _isle_ok(isle: Isle, slots: int, players: list[Player]) -> bool:
+    owner, troops = isle.owner, isle.troops
+    if owner is None:
+        held = troops == 0 and not isle.territory
+    else:
+        held = (
+            0 <= owner < len(players)
+            and not players[owner].eliminated
+            and (troops > 0) != isle.territory
+        )
+    used = len(isle.buildings) + (footprint(slots) if isle.metropolis else 0)
+    return (
+        held
+        and troops >= 0
+        and used <= slots
+        and (isle.figurine is None) == (isle.figurine_owner is None)
+    )
 
 
 def _one_isle(state: GameState, isle_id: str, slots: int) -> Iterable[str]:
@@ -317,10 +343,12 @@ def _order(state: GameState) -> Iterable[str]:
             yield f"order: bid {amount} on {god!r} (an offering is at least 1 GP on one of {GODS})"
 
 
-def _flow(state: GameState) -> Iterable[str]:
-    over = state.phase is Phase.OVER
-    if over != (state.winner is not None):
+def _over(state: GameState) -> Iterable[str]:
+    if (state.phase is Phase.OVER) != (state.winner is not None):
         yield f"flow: phase {state.phase.value} with winner {state.winner!r}"
+
+
+def _flow(state: GameState) -> Iterable[str]:
     kind, seat = flow.node(state)
     if kind == "decision":
         if seat is None or state.players[seat].eliminated:
@@ -344,6 +372,7 @@ INVARIANTS: tuple[Check, ...] = (
     _eliminated,
     _creatures,
     _order,
+    _over,
     _flow,
 )
 """The checks :func:`check_invariants` runs, in order (each yields breach sentences)."""
