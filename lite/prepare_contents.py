@@ -6,8 +6,9 @@ The tutorials in ``notebooks/`` are written for a normal Jupyter kernel, where
 ``cyclades_widgets`` is already installed. In JupyterLite every browser tab starts with a bare
 Pyodide kernel, so each Lite copy gets one extra code cell after its title cell: it installs the
 package, the widget libraries and pandas from the Lite site itself (``%pip`` is ``piplite``
-there). The copies also name the Pyodide kernel (``python``) instead of ``python3``, so Lite
-opens them without asking which kernel to use.
+there). The copies also name the kernel Lite actually has (``python``, "Python (Pyodide)")
+instead of ``python3``; Lite would fall back to it by language anyway, but this way a
+notebook saved from Lite says what ran it.
 
 Everything else in the folder (the README, data files) is copied unchanged. The sources in
 ``notebooks/`` are never modified. Standard library only, so any Python can run it.

@@ -211,3 +211,21 @@ def test_lite_kernel_installs_our_wheel_plays_a_cycle_and_shows_the_board(page, 
         "/pypi/anywidget-0.11.0-py3-none-any.whl",
     ):
         assert fetched in paths, f"the page never fetched {fetched}"
+
+
+def test_lite_tutorial_opens_on_the_pyodide_kernel_with_its_install_cell(page, served):
+    """The first tutorial opens in the Lite JupyterLab on the Pyodide kernel with no dialog,
+    the kernel starts, and the install cell follows the title."""
+    page.goto(f"{served}lab/index.html?path=01-first-look.ipynb")
+    page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+        state="attached", timeout=START_TIMEOUT_MS
+    )
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')]
+            .some(e => e.textContent.includes('Python (Pyodide)'))"""
+    )
+    assert page.locator(".jp-Dialog").count() == 0, "Lite asked which kernel to use"
+    cells = page.locator(".jp-NotebookPanel .jp-Cell")
+    assert "A first look" in cells.nth(0).inner_text()
+    assert "%pip install -q cyclades_widgets" in cells.nth(1).inner_text()
