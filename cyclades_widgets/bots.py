@@ -96,7 +96,8 @@ class GreedyBot:
 
     attack_threshold: float = 0.6
     retreat_threshold: float = 0.3
-    seed: int | None = None
+    seed: int | None = 0
+    """Seeds the tie-breaking noise; the default 0 makes ``GreedyBot()`` reproducible."""
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
