@@ -388,6 +388,8 @@ class Game:
         )
 
     def _repr_svg_(self) -> str:
+        """The position as a static SVG board (notebooks, nbconvert, GitHub), with the last
+        step's moves drawn as trails and its battle in the battle panel."""
         from . import svg
 
-        return svg.board(self._state)
+        return str(svg.board(self._state, events=self.events))

@@ -1,0 +1,302 @@
+"""Drawing primitives for the static SVG board (:mod:`cyclades_widgets.svg`).
+
+Markup is built as strings, safely: :func:`el` escapes every plain ``str`` it is given,
+as text or as an attribute value, and only :class:`Markup` (what :func:`el` returns) is
+inserted as is. So user text (player names, comments, highlight labels) can never become
+markup, whatever it contains.
+
+The shapes mirror the widget's ``js/src/shapes.js`` (same proportions), so the static board
+and the widget look alike.
+
+>>> str(el("text", {"x": 1.25, "y": 2.0}, "<b>"))
+'<text x="1.2" y="2">&lt;b&gt;</text>'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "COLOURS",
+    "FONT",
+    "Markup",
+    "el",
+    "fmt",
+    "group",
+    "hull",
+    "num",
+    "path_d",
+    "points",
+    "shape",
+    "star",
+    "text_width",
+    "titled",
+    "wrap",
+]
+
+FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', sans-serif"
+"""The board's font stack (the widget's, from ``static/board.css``)."""
+
+
+class Markup(str):
+    """A string of SVG markup that :func:`el` inserts without escaping."""
+
+    __slots__ = ()
+
+
+def num(value: float) -> str:
+    """A coordinate as short text: rounded to 0.1, without a trailing ``.0``.
+
+    >>> num(3.0), num(2.25), num(-0.04)
+    ('3', '2.2', '0')
+    """
+    text = f"{round(value, 1):.1f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+    return "0" if text == "-0" else text
+
+
+def _attr(value: Any) -> str:
+    if isinstance(value, float):
+        return num(value)
+    if isinstance(value, int):
+        return str(value)
+    return html.escape(str(value), quote=True)
+
+
+def el(tag: str, attrs: Mapping[str, Any] | None = None, *children: Any) -> Markup:
+    """One element. ``None`` attributes are left out; floats are rounded with :func:`num`.
+
+    Children may be :class:`Markup` (inserted as is), plain text (escaped), numbers,
+    ``None`` (skipped) or iterables of these.
+    """
+    parts = [f"<{tag}"]
+    for key, value in (attrs or {}).items():
+        if value is not None:
+            parts.append(f' {key}="{_attr(value)}"')
+    body = "".join(_children(children))
+    if not body:
+        return Markup("".join(parts) + "/>")
+    return Markup("".join(parts) + ">" + body + f"</{tag}>")
+
+
+def _children(children: Iterable[Any]) -> Iterable[str]:
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, Markup):
+            yield child
+        elif isinstance(child, str):
+            yield html.escape(child, quote=False)
+        elif isinstance(child, int | float):
+            yield num(child) if isinstance(child, float) else str(child)
+        else:
+            yield from _children(child)
+
+
+def group(attrs: Mapping[str, Any] | None, *children: Any) -> Markup:
+    """A ``<g>``, or nothing when it would be empty."""
+    body = "".join(_children(children))
+    return el("g", attrs, Markup(body)) if body else Markup("")
+
+
+def titled(label: str, attrs: Mapping[str, Any] | None, *children: Any) -> Markup:
+    """A ``<g role="img">`` named by a ``<title>`` (screen readers and hover tooltips)."""
+    return el("g", {"role": "img", **(attrs or {})}, el("title", None, label), *children)
+
+
+def fmt(template: str, **values: Any) -> str:
+    """Fill ``{name}`` placeholders of a label template; unknown ones stay as they are."""
+    out = template
+    for key, value in values.items():
+        out = out.replace("{" + key + "}", str(value))
+    return out
+
+
+def points(pts: Iterable[Iterable[float]]) -> str:
+    """``x,y x,y ...`` for a polygon."""
+    return " ".join(",".join(num(c) for c in p) for p in pts)
+
+
+def _poly(x: float, y: float, r: float, n: int, start: float) -> str:
+    angles = [math.radians(start + 360 * i / n) for i in range(n)]
+    return path_d([[(x + r * math.cos(a), y + r * math.sin(a)) for a in angles]])
+
+
+def shape(
+    name: str, x: float, y: float, r: float, attrs: Mapping[str, Any] | None = None
+) -> Markup:
+    """A seat's shape (circle, square, triangle, diamond, hexagon) centred on (x, y)."""
+    extra = dict(attrs or {})
+    if name == "square":
+        side = r * 1.76
+        box = {"x": x - r * 0.88, "y": y - r * 0.88, "width": side, "height": side}
+        return el("rect", {**box, "rx": r * 0.15, **extra})
+    if name == "triangle":
+        return el("path", {"d": _poly(x, y + r * 0.18, r * 1.18, 3, -90), **extra})
+    if name == "diamond":
+        return el("path", {"d": _poly(x, y, r * 1.15, 4, -90), **extra})
+    if name == "hexagon":
+        return el("path", {"d": _poly(x, y, r * 1.05, 6, 0), **extra})
+    return el("circle", {"cx": x, "cy": y, "r": r, **extra})
+
+
+def star(x: float, y: float, r: float, attrs: Mapping[str, Any] | None = None) -> Markup:
+    """A five-pointed star (prosperity) centred on (x, y)."""
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = math.radians(-90 + 36 * i)
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return el("path", {"d": path_d([pts]), **(attrs or {})})
+
+
+def path_d(loops: Iterable[Iterable[Sequence[float]]]) -> str:
+    """Path data of closed loops: the first point absolute, the rest relative (short text).
+
+    Points are rounded to 0.1 first and the steps taken between rounded points, so the
+    path lands exactly where the absolute points would.
+
+    >>> path_d([[(0, 0), (10.04, 0), (10, 5.55)]])
+    'M0,0l10,0 0,5.6z'
+    """
+    out = []
+    for loop in loops:
+        tenths = [(round(p[0] * 10), round(p[1] * 10)) for p in loop]
+        if not tenths:
+            continue
+        (x0, y0), rest = tenths[0], tenths[1:]
+        steps = [f"{_tenths(b[0] - a[0])},{_tenths(b[1] - a[1])}" for a, b in zip(tenths, rest)]
+        out.append(f"M{_tenths(x0)},{_tenths(y0)}" + ("l" + " ".join(steps) if steps else "") + "z")
+    return "".join(out)
+
+
+def _tenths(n: int) -> str:
+    """An integer count of tenths as short text: 12 → "1.2", -5 → "-.5", 30 → "3"."""
+    sign, n = ("-", -n) if n < 0 else ("", n)
+    whole, frac = divmod(n, 10)
+    if frac == 0:
+        return f"{sign}{whole}"
+    return f"{sign}{whole if whole else ''}.{frac}"
+
+
+def hull(x: float, y: float, r: float, attrs: Mapping[str, Any] | None = None) -> Markup:
+    """A ship's hull centred on (x, y)."""
+    w = r * 1.5
+    top, bottom = y - r * 0.2, y + r * 0.75
+    pts = [(x - w, top), (x + w, top), (x + w * 0.7, bottom), (x - w * 0.7, bottom)]
+    return el("path", {"d": path_d([pts]), **(attrs or {})})
+
+
+def _char_width(ch: str) -> float:
+    """Advance of a character in ems, generous: measured on DejaVu Sans (a wide fallback
+    font), so text laid out with it also fits in the narrower system fonts."""
+    if unicodedata.east_asian_width(ch) in ("W", "F"):
+        return 1.0
+    if ch in " .,:;'|!iljft()[]":
+        return 0.36
+    if ch in "mwMW@%":
+        return 0.95
+    if ch.isupper():
+        return 0.74
+    if ch.isdigit():
+        return 0.64
+    return 0.62
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """Estimated width in pixels of ``text`` at font ``size`` (generous, so that text laid
+    out with it does not overflow; wide CJK characters count as 1 em)."""
+    width = sum(_char_width(ch) for ch in text) * size
+    return width * (1.12 if bold else 1.0)
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """Break ``text`` into lines of at most ``width`` pixels at font ``size``.
+
+    Lines break at spaces, or between any two wide (CJK) characters; a word too long for a
+    line is cut. Newlines in ``text`` are kept.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for token in _tokens(paragraph):
+            candidate = line + token
+            if line and text_width(candidate.rstrip(), size) > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line = candidate
+            while text_width(line, size) > width and len(line) > 1:
+                cut = _fit(line, width, size)
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line.rstrip())
+    return lines
+
+
+def _tokens(paragraph: str) -> list[str]:
+    """Words with their trailing space, and wide characters one by one."""
+    tokens: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if unicodedata.east_asian_width(ch) in ("W", "F"):
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
+        else:
+            word += ch
+            if ch == " ":
+                tokens.append(word)
+                word = ""
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+def _fit(line: str, width: float, size: float) -> int:
+    """How many characters of ``line`` fit in ``width`` (at least one)."""
+    for cut in range(len(line), 0, -1):
+        if text_width(line[:cut], size) <= width:
+            return cut
+    return 1
+
+
+COLOURS: dict[str, str] = {
+    "card": "#fffdf8",
+    "sea": "#cfe6f1",
+    "sea_line": "#a9cfe2",
+    "sea_prosperity": "#bfe0ee",
+    "sea_id": "#6f98ad",
+    "sand": "#f1e6c8",
+    "sand_line": "#8c7550",
+    "slot": "#ffffff",
+    "slot_line": "#b9a77f",
+    "ink": "#1f2328",
+    "dark": "#1b1b1b",
+    "muted": "#6a737d",
+    "panel": "#fbfaf6",
+    "panel_line": "#e3ddcc",
+    "heading": "#6b4b16",
+    "phase": "#f4e3b5",
+    "lit": "#ffbf00",
+    "highlight": "#7a3cc7",
+    "star": "#f2b705",
+    "star_line": "#8a6100",
+    "marker": "#ffd54a",
+    "marker_line": "#c25e00",
+    "gold": "#fbeec0",
+    "gold_ink": "#6d4c00",
+    "price": "#f9d86a",
+    "face_down": "#ececec",
+    "face_down_ink": "#8a8a8a",
+    "note": "#f5efff",
+    "note_line": "#d9c8f5",
+    "loss": "#a01010",
+}
+"""The widget's colours (``static/board.css``), as presentation attributes need them."""
