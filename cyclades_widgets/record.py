@@ -300,6 +300,19 @@ class GameRecord:
         """Write :meth:`dumps` to ``path`` as UTF-8 (byte-identical on every save)."""
         Path(path).write_bytes(self.dumps().encode("utf-8"))
 
+    def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
+        """Write a self-contained HTML page that steps through the main line with its
+        notes (no kernel, no network; it opens from ``file://``). Returns the path.
+
+        The page is :func:`cyclades_widgets.widgets.page.replay_page`: the board's own
+        script and styles, inlined.
+        """
+        from .widgets.page import replay_page  # the view layer, only when a page is wanted
+
+        target = Path(path)
+        target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
+        return target
+
     # ------------------------------------------------------------------ lines
     def variation(self, line: LinePath) -> Variation:
         """The variation at ``line`` (``(0,)``, ``(0, 2)``...). Raises ``IndexError``."""
