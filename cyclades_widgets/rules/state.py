@@ -6,6 +6,7 @@ Players are referred to by their seat index (0-based) inside the state; names li
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -402,3 +403,11 @@ class GameState:
             winner=d["winner"],
             step=d["step"],
         )
+
+    def _repr_svg_(self) -> str:
+        """The position as a static SVG board, so a notebook shows it (Jupyter's rich display)."""
+        # The one reference from rules/ to a layer above it, as in python-chess: the view is
+        # imported when a notebook asks for the picture, never at module level, so
+        # `import cyclades_widgets.rules` stays standard-library only (DESIGN §2).
+        svg = importlib.import_module("..svg", __package__)
+        return str(svg.board(self))
