@@ -47,6 +47,12 @@ def narration(game: Game, lang: str = "en") -> str:
         return "\n".join(str(e) for e in events)
 
 
+def _set(widget: w.Widget, name: str, value: Any) -> None:
+    """Set a trait only if it changes (each change is a message to the browser)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
+
+
 class GameView(w.VBox):
     """``cw.GameView(game)``: the board with step, undo, history, narration, tables and a
     legal-action picker. ``viewer``, ``lang`` and ``bots`` are passed to the :class:`Board`."""
@@ -70,7 +76,8 @@ class GameView(w.VBox):
         self.player = w.Play(min=0, max=0, value=0, interval=700, description="Play")
         w.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, names="value")
-        self.narration = w.Output(layout=w.Layout(max_height="220px", overflow="auto"))
+        self.narration = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
+        """The last step in plain language (a text area: narration is text, never HTML)."""
         self.tables = w.Tab(children=[w.Output() for _ in TABLES])
         for i, name in enumerate(TABLES):
             self.tables.set_title(i, name.title())
@@ -143,18 +150,20 @@ class GameView(w.VBox):
         """Bring the controls, narration, tables and picker up to date with the board."""
         timeline = self.board.timeline
         self._syncing = True
-        try:
-            self.slider.max = self.player.max = timeline["length"]
-            self.slider.value = self.player.value = timeline["index"]
+        try:  # only what changed, so a step costs few messages to the browser
+            _set(self.slider, "max", timeline["length"])
+            _set(self.player, "max", timeline["length"])
+            _set(self.slider, "value", timeline["index"])
+            _set(self.player, "value", timeline["index"])
         finally:
             self._syncing = False
-        self.undo_button.disabled = timeline["index"] == 0
-        self.redo_button.disabled = not self.game.can_redo()
-        self.picker.options = [(a["label"], a["notation"]) for a in self.board.legal]
-        self.message.value = self.board.error
-        self.narration.clear_output()
-        with self.narration:
-            print(narration(self.game, self.board.lang))
+        _set(self.undo_button, "disabled", timeline["index"] == 0)
+        _set(self.redo_button, "disabled", not self.game.can_redo())
+        options = [(a.get("label", a["notation"]), a["notation"]) for a in self.board.legal]
+        if list(self.picker.options) != options:
+            self.picker.options = options
+        _set(self.message, "value", self.board.error)
+        _set(self.narration, "value", narration(self.game, self.board.lang))
         self._show_tables()
 
     def table(self, name: str) -> Any:
