@@ -363,3 +363,16 @@ def test_static_page_holds_every_position_and_escapes_user_text():
     assert "<img src=x" not in page and "</script>" in page
     data = page.split('id="cw-data">', 1)[1].split("</script>", 1)[0]
     assert json.loads(data)["frames"][1]["annotation"]["before"].startswith("<img src=x")
+
+
+def test_an_internal_error_shows_beside_the_board(monkeypatch):
+    """STYLE: errors from callbacks show under the widget instead of vanishing."""
+    board = Board(fresh())
+
+    def broken(msg):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(board, "handle_intent", broken)
+    with pytest.raises(RuntimeError):
+        board._on_msg(board, {"type": "continue"}, [])
+    assert "internal error (RuntimeError): boom" in board.error

@@ -256,7 +256,11 @@ class Board(anywidget.AnyWidget):
         del self.render_stats[:-200]
 
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
-        self.handle_intent(content)
+        try:
+            self.handle_intent(content)
+        except Exception as exc:  # a bug, not a bad intent: show it beside the board too
+            self.error = f"internal error ({type(exc).__name__}): {exc}; please report it"
+            raise
 
 
 def _intent_type(msg: Any) -> str:
