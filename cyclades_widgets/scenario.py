@@ -504,6 +504,8 @@ class Scenario:
         if god != APOLLO and god not in GODS:
             raise ScenarioError(f"{god!r} is not a god; the gods are {', '.join(GODS)} and apollo")
         holder = bids.get(god)
+        if seat is None and god == APOLLO and apollo:
+            return god, apollo[0]  # the first player on Apollo acts first
         if seat is None:
             if holder is None:
                 raise ScenarioError(f"nobody holds {god.title()}: add player=... or .offering(...)")

@@ -268,7 +268,7 @@ def test_rules_notes_1_1_chimera_borrows_a_discarded_power_then_reshuffles():
             "gold": 3,
             "had": 7,
         },
-        {"kind": "creatures_reshuffled", "count": 3},
+        {"kind": "creatures_reshuffled", "count": 3, "variant": "chimera"},
     ]
     assert g.state.creature_discard == []
     assert {"chimera", "giant", "griffon"} <= set(g.state.creature_deck)

@@ -267,7 +267,7 @@ def test_rules_notes_1_2_empty_draw_pile_reshuffles_the_discard_pile_for_zeus():
     g = game(state)
     g.play("change giant")
     assert g.node == "auto"
-    assert dicts(g.step()) == [{"kind": "creatures_reshuffled", "count": 17}]
+    assert dicts(g.step()) == [{"kind": "creatures_reshuffled", "count": 17, "variant": "empty"}]
     assert g.state.creature_discard == [] and len(g.state.creature_deck) == 17
     assert g.node == "chance"
     g.play("draw giant")  # the changed card may come straight back
@@ -287,7 +287,7 @@ def test_rules_notes_1_2_cycle_start_reshuffles_when_the_draw_pile_runs_out():
     events = dicts(g.step())
     assert {"kind": "creature_discarded", "creature": "giant", "reason": "track"} in events
     assert g.node == "auto"
-    assert dicts(g.step()) == [{"kind": "creatures_reshuffled", "count": 17}]
+    assert dicts(g.step()) == [{"kind": "creatures_reshuffled", "count": 17, "variant": "empty"}]
     g.force("draw medusa", "draw chiron", "draw siren")
     for _ in range(3):
         g.step()

@@ -301,7 +301,7 @@ def test_scenario_two_player_offerings_with_priests_narrates_the_total_option():
         ),
         (ev("apollo_income", player="A", gold=4, isles=0), "Interpretation: with no isle"),
         (ev("supply_empty", player="A", card="priest"), "Interpretation: an empty deck"),
-        (ev("creatures_reshuffled", count=5), "RULES-NOTES §1.2"),
+        (ev("creatures_reshuffled", count=5, variant="empty"), "RULES-NOTES §1.2"),
     ],
 )
 def test_interpretations_and_rule_options_are_named(event: Event, marker: str):

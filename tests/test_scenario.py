@@ -456,3 +456,15 @@ def test_clear_returns_buildings_and_markers_to_the_supply():
     assert state.building_supply["port"] == 10 and state.prosperity_supply == 16
     assert state.metropolis_supply == 10 and "c2" not in state.fleets
     assert state.isles["kea"].owner is None
+
+
+def test_apollo_turn_starts_for_the_first_player_on_apollo_without_naming_them():
+    """seed 002 FAQ 'Apollo 也要竞价吗': Apollo's players act last, the first one placed
+    gets the marker; a scenario starting at Apollo picks that player by itself."""
+    game = cw.Scenario(players=3).offering("apollo", "Sparta").phase("actions", god="apollo").game()
+    events = game.advance(to="decision")  # Apollo's income is an automatic step
+    assert [e.kind for e in events] == ["apollo_income"]
+    assert game.to_act == "Sparta"
+    assert [str(a).split()[0] for a in game.legal_actions()] == ["prosperity"] * len(
+        game.legal_actions()
+    )

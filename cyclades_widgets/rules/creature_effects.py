@@ -117,7 +117,7 @@ def finish(state: GameState, pending: Pending) -> list[Event]:
     state.creature_discard.append(card)
     if card != "chimera":
         return []
-    return cycle.reshuffle(state)
+    return cycle.reshuffle(state, reason="chimera")
 
 
 def legal_choices(state: GameState, pending: Pending) -> list[Action]:

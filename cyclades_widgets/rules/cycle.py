@@ -102,7 +102,7 @@ def creatures_auto(state: GameState) -> list[Event]:
     return [ev("phase", phase="gods")]
 
 
-def reshuffle(state: GameState) -> list[Event]:
+def reshuffle(state: GameState, *, reason: str = "empty") -> list[Event]:
     """The discard pile becomes the draw pile (RULES-NOTES §1.2 'Empty draw pile').
 
     The order of the new pile is random through the later ``draw`` chance steps.
@@ -111,7 +111,7 @@ def reshuffle(state: GameState) -> list[Event]:
     state.creature_deck.extend(cards)
     state.creature_deck.sort()
     state.creature_discard.clear()
-    return [ev("creatures_reshuffled", count=len(cards))]
+    return [ev("creatures_reshuffled", count=len(cards), variant=reason)]
 
 
 # --------------------------------------------------------------------------- gods track
