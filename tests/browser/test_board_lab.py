@@ -44,6 +44,15 @@ def wait_state(lab, predicate, what: str, timeout: float = 30.0) -> dict:
     raise AssertionError(f"Python never saw {what}; last state: {json.dumps(state)[:1500]}")
 
 
+def wait_board(page, steps: int) -> None:
+    """Wait until the board has redrawn the position after ``steps`` steps."""
+    page.wait_for_function(
+        "(n) => { const t = document.querySelector('[data-testid=cw-timeline]');"
+        " return t && t.textContent.startsWith(`Step ${n} of`); }",
+        arg=steps,
+    )
+
+
 def click_place(page, place: str) -> None:
     """Click an isle or a sea on the map (on a piece if one stands there)."""
     piece = page.locator(f'.cw-root .cw-piece[data-target="{place}"]')
@@ -158,6 +167,7 @@ def test_a_full_cycle_by_clicking_alone(board_page, lab):
         if state["cycle"] == 2:
             break
         steps = state["steps"]
+        wait_board(page, steps)
         cont = page.locator("[data-testid=cw-continue]")
         end = page.locator('.cw-root button[data-notation="end"]')
         lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
