@@ -7,6 +7,8 @@ the variations listed, and a variation can be entered and left."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import cyclades_widgets as cw
@@ -101,3 +103,21 @@ def test_record_frames_carry_the_notes(record):
     befores = [f["annotation"].get("before") for f in frames]
     assert befores.count("What would you bid here?") >= 1
     assert frames[-1]["annotation"]["after"] == "Sparta takes Apollo."
+
+
+EXAMPLES = sorted((Path(cw.__file__).parent / "data" / "games").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_games_replay_with_their_notes(path):
+    """Issue 6 'done when': an example game can be replayed with its notes."""
+    record = cw.GameRecord.load(path)
+    replay = Replay(record)
+    noted = next(k for k, step in enumerate(record.steps) if step.before or step.after or step.tag)
+    target = replay.positions[noted] + (0 if record.steps[noted].before else 1)
+    replay.board.handle_intent({"type": "goto", "index": target})
+    note = replay.board.annotation
+    step = record.steps[noted]
+    assert note.get("before") == step.before or note.get("after") == step.after
+    replay.board.handle_intent({"type": "nav", "to": "end"})
+    assert replay.game.moves() == record.moves()
