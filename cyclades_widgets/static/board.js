@@ -531,8 +531,8 @@ function arrows(stat, list, cls = "cw-arrow") {
 function moves(stat, events) {
   const out = [];
   for (const e of events || []) {
-    const from = e.from ?? e.src;
-    const to = e.to ?? e.dst;
+    const from = e.origin ?? e.source ?? e.from;
+    const to = e.target ?? e.to;
     if (typeof from === "string" && typeof to === "string" && placeCenter(stat, from) && placeCenter(stat, to)) out.push([from, to]);
   }
   return out;

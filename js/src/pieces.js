@@ -154,12 +154,13 @@ export function arrows(stat, list, cls = "cw-arrow") {
   return out;
 }
 
-/** Moves in the last step's events (any event with map ids under from/to). */
+/** Moves in the last step's events: any event naming two map ids, as the rules write
+ * them (origin/target; Pegasus: source/target) or as from/to. */
 export function moves(stat, events) {
   const out = [];
   for (const e of events || []) {
-    const from = e.from ?? e.src;
-    const to = e.to ?? e.dst;
+    const from = e.origin ?? e.source ?? e.from;
+    const to = e.target ?? e.to;
     if (typeof from === "string" && typeof to === "string" && placeCenter(stat, from) && placeCenter(stat, to)) out.push([from, to]);
   }
   return out;

@@ -176,6 +176,15 @@ describe("board views", () => {
     expect(byClass(parts.dynamic, "cw-highlight").length).toBe(1);
     expect(byClass(parts.dynamic, "cw-arrow").length).toBe(1);
   });
+  it("finds the moves the rules' events describe (origin/target, source/target)", () => {
+    const events = [
+      { kind: "move_troops", origin: "naxos", target: "paros", count: 2 },
+      { kind: "pegasus_flies", source: "paros", target: "naxos", troops: 1 },
+      { kind: "recruit", where: "naxos" },
+    ];
+    expect(moves(five.static, events)).toEqual([["naxos", "paros"], ["paros", "naxos"]]);
+  });
+
   it("finds moves in events and nothing else", () => {
     expect(moves(five.static, [{ kind: "x", from: "naxos", to: "paros" }, { kind: "y", from: "nowhere", to: "paros" }])).toEqual([["naxos", "paros"]]);
   });
