@@ -147,10 +147,16 @@ def test_record_to_html_works_offline_from_file(page, tmp_path, artifacts_dir):
         arg=last,
     )
     board.press("Home")
-    for _ in range(last):
+    for i in range(1, last + 1):
         if page.locator("[data-testid=cw-note-before]").count():
             break
         board.press("ArrowRight")
+        # Wait for the redraw of step i before looking for the note.
+        page.wait_for_function(
+            "(i) => document.querySelector('[data-testid=cw-timeline]').textContent"
+            ".startsWith(`Step ${i} of`)",
+            arg=i,
+        )
     assert XSS in page.locator("[data-testid=cw-note-before]").inner_text()
     assert page.evaluate("window.pwned") is None
     assert requests == [] and errors == []
