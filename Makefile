@@ -68,10 +68,12 @@ js/node_modules/.package-lock.json: js/package-lock.json
 js: js/node_modules/.package-lock.json
 	cd js && npm run build
 
-test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS)
+# The whole suite: lint, rules, notebooks, the board in JupyterLab + Chromium, and the
+# JupyterLite site (built first, so its checks run too instead of skipping).
+test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) lite
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
+	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
 
 lint: $(VENV)/.stamp-test
 	$(BIN)/ruff check .
