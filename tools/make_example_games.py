@@ -251,46 +251,6 @@ events) is available in English and Chinese.
 """
 
 
-DOCS_HEAD = """# Example games
-
-Four complete games ship with the package in `cyclades_widgets/data/games/`, one for each
-player count. Each is annotated: a comment *before* a step says why a bid was made or what
-the rules forbid there; a comment *after* it says what a rule did, naming the rule and its
-source (seed 000, seed 002 or `RULES-NOTES.md`). Tags mark where a rule point is shown for
-the first time.
-
-```python
-import cyclades_widgets as cw
-from importlib import resources
-
-path = resources.files("cyclades_widgets") / "data" / "games" / "example-4p.json"
-record = cw.GameRecord.load(path)
-cw.Replay(record)                 # step through it in a notebook
-record.game_at(40).explain("zh")  # narration works in English and Chinese
-```
-
-or `python -m cyclades_widgets replay cyclades_widgets/data/games/example-4p.json`.
-
-**Step numbers** below are record steps counted from 0, as in `record.steps[k]` and
-`record.game_at(k)` (the position where step k is played). The text replay numbers moves
-from 1, so step k is printed as `[k+1]`.
-
-**How they were made.** `tools/make_example_games.py` plays each game with greedy bots,
-steered by a director that makes a few teaching moves when the position allows them (it
-calls creatures not yet seen, changes one with Zeus, sails a fleet that picks up and drops
-off, and sends one troop against one). The dice of one land battle were chosen so that
-both sides tie; the note at that step says so. Every other chance step comes from the
-seed. The notes are written from the game's own events and states, so they are true of
-the game they annotate. `tests/test_example_games.py` replays every game, checks that the
-games together show every rule point of its list, checks facts the notes state, and fails
-when a committed file differs from what the script writes.
-
-**Languages.** The notes are in English only: a `cyclades-record/1` step holds one
-`before` and one `after` comment, not one per language. The narration of every step (the
-events) is available in English and Chinese.
-"""
-
-
 # --------------------------------------------------------------------------- writing
 
 
