@@ -31,6 +31,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .geometry import map_geometry
+from .narrate import creature_info
 from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
 from .rules import flow
 from .rules.actions import Action
@@ -76,8 +77,12 @@ MAX_EVENTS = 24
 
 @cache
 def _all_labels() -> dict[str, Any]:
+    """static/labels.json, with the creature names from the one creature data file."""
     text = (resources.files("cyclades_widgets") / "static" / "labels.json").read_text("utf-8")
-    return json.loads(text)
+    all_labels = json.loads(text)
+    for lang, lab in all_labels.items():
+        lab["creatures"] = {cid: c["name"] for cid, c in creature_info(lang).items()}
+    return all_labels
 
 
 def labels(lang: str = "en") -> dict[str, Any]:
@@ -141,7 +146,9 @@ def static_payload(map_id: str, lang: str = "en", *, size: float = BOARD_SIZE) -
 
     ``{"map": map_geometry(map_id, size), "lang": lang, "labels": labels(lang),
     "isle_names": {isle: name in lang}, "gods": [...], "creatures": [...],
-    "creature_prices": [4, 3, 2]}``. Sent to the board once.
+    "creature_prices": [4, 3, 2], "creature_effects": {creature: one line in lang}}``.
+    Creature names and effects come from ``data/creatures.json`` (see
+    :func:`~cyclades_widgets.narrate.creature_info`). Sent to the board once.
     """
     _check_lang(lang)
     geometry = map_geometry(map_id, size)
@@ -154,6 +161,7 @@ def static_payload(map_id: str, lang: str = "en", *, size: float = BOARD_SIZE) -
         "gods": [*GODS, "apollo"],
         "creatures": list(CREATURES),
         "creature_prices": list(CREATURE_PRICES),
+        "creature_effects": {cid: c["effect"] for cid, c in creature_info(lang).items()},
     }
 
 

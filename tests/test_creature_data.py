@@ -174,3 +174,15 @@ def test_creature_info_returns_a_fresh_copy():
     again = cw.creature_info()
     assert again["giant"]["name"] == FILE["giant"]["names"]["en"] and "kraken" in again
     assert catalog("en").name("giant") == FILE["giant"]["names"]["en"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_board_reads_creature_names_and_effects_from_the_data_file(lang):
+    """Issue 4: the board reads the same file: names in its labels, effects in the
+    static payload (shown when hovering a creature card)."""
+    from cyclades_widgets.serialize import labels, static_payload
+
+    data = FILE
+    payload = static_payload("map-5", lang)
+    assert labels(lang)["creatures"] == {cid: c["names"][lang] for cid, c in data.items()}
+    assert payload["creature_effects"] == {cid: c["effect"][lang] for cid, c in data.items()}

@@ -76,7 +76,7 @@ export function creatureTrack(stat, snap, litTrack) {
   return h("section", { class: "cw-panel cw-creatures", "aria-label": L.ui.creature_track },
     h("h3", {}, L.ui.creature_track, h("span", { class: "cw-muted" }, " · " + fmt(L.ui.deck, { n: c.deck }))),
     h("ol", { class: "cw-creature-list" }, c.track.map((slot, i) => slot
-      ? h("li", { class: "cw-creature" + (lit.has(slot.creature) ? " cw-lit-item" : ""), "data-track": slot.creature, "aria-label": `${L.creatures[slot.creature] || slot.creature}: ${slot.price} GP` },
+      ? h("li", { class: "cw-creature" + (lit.has(slot.creature) ? " cw-lit-item" : ""), "data-track": slot.creature, "aria-label": `${L.creatures[slot.creature] || slot.creature}: ${slot.price} GP`, title: (stat.creature_effects || {})[slot.creature] || "" },
         h("span", { class: "cw-price" }, `${slot.price}`), h("span", {}, L.creatures[slot.creature] || slot.creature))
       : h("li", { class: "cw-creature cw-empty" }, h("span", { class: "cw-price" }, `${stat.creature_prices[i]}`), h("span", { class: "cw-muted" }, "—")))));
 }

@@ -19,6 +19,19 @@ const battle = load("battle.json");
 const byAttr = (tree, key, value) => findAll(tree, (n) => n.attrs && n.attrs[key] === value);
 const byClass = (tree, cls) => findAll(tree, (n) => n.attrs && String(n.attrs.class || "").split(" ").includes(cls));
 
+describe("creature track", () => {
+  it("shows each creature's one-line effect from the creature data file on hover", () => {
+    const tree = boardTree(five.static, five.snapshot, five.legal);
+    const cards = findAll(tree, (n) => n.attrs && n.attrs["data-track"] && String(n.attrs.class || "").includes("cw-creature"));
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const id = card.attrs["data-track"];
+      expect(card.attrs.title).toBe(five.static.creature_effects[id]);
+      expect(card.attrs.title.length).toBeGreaterThan(10);
+    }
+  });
+});
+
 describe("dom", () => {
   it("builds trees, skipping empty children and flattening arrays", () => {
     const t = h("g", { a: 1 }, null, false, ["x", [h("text", {}, "y")]], 3);
