@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -97,6 +97,15 @@ def test_whatif_runs_on_an_executor_with_the_same_result():
     local = whatif(game, n=4, seed=9, progress=False, max_cycles=20)
     with ThreadPoolExecutor(max_workers=2) as pool:
         pooled = whatif(game, n=4, seed=9, executor=pool, progress=False, max_cycles=20)
+    assert local == pooled
+
+
+def test_whatif_runs_in_worker_processes_with_the_same_result():
+    """Issue 5: 'processes locally': bots, positions and results cross process boundaries."""
+    game = cw.Game.new(players=3, seed=2)
+    local = whatif(game, n=2, seed=3, progress=False, max_cycles=10)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = whatif(game, n=2, seed=3, executor=pool, progress=False, max_cycles=10)
     assert local == pooled
 
 
