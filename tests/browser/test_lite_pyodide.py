@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import cyclades_widgets
 
@@ -230,5 +231,8 @@ def test_lite_tutorial_opens_on_the_pyodide_kernel_with_its_install_cell(page, s
     )
     assert page.locator(".jp-Dialog").count() == 0, "Lite asked which kernel to use"
     cells = page.locator(".jp-NotebookPanel .jp-Cell")
-    assert "A first look" in cells.nth(0).inner_text()
-    assert "%pip install -q cyclades_widgets" in cells.nth(1).inner_text()
+    # Cells render a moment after the panel appears: wait for the text, then check it.
+    expect(cells.nth(0)).to_contain_text("A first look", timeout=START_TIMEOUT_MS)
+    expect(cells.nth(1)).to_contain_text(
+        "%pip install -q cyclades_widgets", timeout=START_TIMEOUT_MS
+    )
