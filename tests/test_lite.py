@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from ci_gate import skip_or_fail
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
@@ -60,11 +61,6 @@ def _load(path: Path) -> ModuleType:
 
 prepare_contents = _load(LITE / "prepare_contents.py")
 launch = _load(BINDER / "launch_url.py")
-
-
-def _required() -> bool:
-    flags = (os.environ.get("CI", ""), os.environ.get("CYCLADES_REQUIRE_BROWSER", ""))
-    return any(f.strip().lower() not in ("", "0", "false", "no") for f in flags)
 
 
 def _pins(path: Path) -> dict[str, Version]:
@@ -276,9 +272,7 @@ def node() -> str:
     elif not (PYODIDE / "pyodide.asm.wasm").is_file():
         missing = "lite/node_modules is missing: run `npm ci` in lite/ (make test does)"
     if missing:
-        if _required():
-            pytest.fail(f"{missing}; CI may not skip the Pyodide check", pytrace=False)
-        pytest.skip(missing)
+        skip_or_fail(missing)
     return node
 
 
@@ -369,10 +363,7 @@ def site() -> Path:
     """The site built by `make lite`, named by CYCLADES_LITE_SITE (make lite-test sets it)."""
     named = os.environ.get("CYCLADES_LITE_SITE")
     if not named:
-        message = "no JupyterLite site to check: `make lite` builds one (`make test` does)"
-        if os.environ.get("CYCLADES_REQUIRE_BROWSER", "") not in ("", "0"):
-            pytest.fail(f"{message}; CI may not skip the site's checks", pytrace=False)
-        pytest.skip(message)
+        skip_or_fail("no JupyterLite site to check: `make lite` builds one (`make test` does)")
     path = Path(named)
     assert (path / "jupyter-lite.json").is_file(), f"{path} is not a JupyterLite site"
     return path
