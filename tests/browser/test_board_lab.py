@@ -21,23 +21,23 @@ NOTEBOOK = "board_play.ipynb"
 STATE = "board_state.json"
 
 
-def read_state(lab) -> dict:
-    """The game as the kernel last wrote it (retrying over a half-written file)."""
-    path = lab.root / STATE
+def read_state(lab, name: str = STATE) -> dict:
+    """The JSON file ``name`` as the kernel last wrote it (retrying over a half-written file)."""
+    path = lab.root / name
     for _ in range(50):
         try:
             return json.loads(path.read_text())
         except (FileNotFoundError, json.JSONDecodeError):
             time.sleep(0.1)
-    raise AssertionError(f"{STATE} was never written by the kernel")
+    raise AssertionError(f"{name} was never written by the kernel")
 
 
-def wait_state(lab, predicate, what: str, timeout: float = 30.0) -> dict:
-    """Poll the kernel's state file until ``predicate(state)`` holds."""
+def wait_state(lab, predicate, what: str, timeout: float = 30.0, name: str = STATE) -> dict:
+    """Poll the kernel's state file ``name`` until ``predicate(state)`` holds."""
     deadline = time.monotonic() + timeout
-    state = read_state(lab)
+    state = read_state(lab, name)
     while time.monotonic() < deadline:
-        state = read_state(lab)
+        state = read_state(lab, name)
         if predicate(state):
             return state
         time.sleep(0.15)
@@ -195,24 +195,13 @@ REPLAY_STATE = "replay_state.json"
 
 
 def read_replay(lab) -> dict:
-    path = lab.root / REPLAY_STATE
-    for _ in range(50):
-        try:
-            return json.loads(path.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
-            time.sleep(0.1)
-    raise AssertionError(f"{REPLAY_STATE} was never written by the kernel")
+    """The replay's state file as the kernel last wrote it."""
+    return read_state(lab, REPLAY_STATE)
 
 
 def wait_replay(lab, predicate, what: str, timeout: float = 30.0) -> dict:
-    deadline = time.monotonic() + timeout
-    state = read_replay(lab)
-    while time.monotonic() < deadline:
-        state = read_replay(lab)
-        if predicate(state):
-            return state
-        time.sleep(0.15)
-    raise AssertionError(f"Python never saw {what}; last state: {json.dumps(state)[:1500]}")
+    """Poll the replay's state file until ``predicate(state)`` holds."""
+    return wait_state(lab, predicate, what, timeout, name=REPLAY_STATE)
 
 
 def test_replay_with_notes_and_a_variation(page, lab):
