@@ -3,11 +3,14 @@ RULES-NOTES §5.2 and §5.3."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import assert_illegal, find, kinds, offerings_game, one, total_gold
 
+from cyclades_widgets.game import Game
 from cyclades_widgets.rules.actions import Action
-from cyclades_widgets.rules.offerings import payment
+from cyclades_widgets.rules.offerings import _bids_of, max_bid, payment
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.state import Phase
 
@@ -319,3 +322,31 @@ def test_seed002_face_down_gods_cannot_be_chosen():
     game = offerings_game(3, gods=("zeus", "ares", "athena", "poseidon"))
     assert {a.args[0] for a in game.legal_actions()} == {"zeus", "ares", "apollo"}
     assert_illegal(game, "bid athena 1", "Athena is face down", "3 players")
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("discount", ["per_offering", "total"])
+def test_max_bid_is_exactly_the_highest_affordable_offering(players, discount):
+    """seed 000 'Offerings': "It is forbidden to bid more than you can afford": the bid
+    list stops exactly where the payment (after Priests, seed 002) would exceed the gold."""
+    game = Game.new(
+        players=players, seed=4, options=RuleOptions(two_player_priest_discount=discount)
+    )
+    rng = random.Random(players)
+    checked = 0
+    while not game.is_over and game.cycle <= 6:
+        state = game.state
+        if game.node == "decision" and state.phase is Phase.OFFERINGS and not state.pending:
+            seat = state.seat(game.to_act)
+            state.players[seat].priests = rng.randrange(4)  # vary the discount
+            for god in state.god_order[: state.gods_up]:
+                committed = _bids_of(state, seat, skip=god)
+                top = max_bid(state, seat, committed)
+                gold = state.players[seat].gold
+                if top:
+                    assert payment(state, seat, [*committed, top]) <= gold
+                assert payment(state, seat, [*committed, top + 1]) > gold
+                checked += 1
+        legal = game.legal_actions()
+        game.play(rng.choice(legal)) if legal else game.step()
+    assert checked > 20

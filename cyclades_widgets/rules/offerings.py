@@ -53,6 +53,26 @@ def payment(state: GameState, player: int, bids: list[int]) -> int:
     return sum(max(1, b - priests) for b in bids)
 
 
+def max_bid(state: GameState, player: int, committed: list[int]) -> int:
+    """The highest offering ``player`` can afford beside their other bids ``committed``
+    (0 if none): the largest amount whose :func:`payment` fits their gold. Computed
+    directly, since it is on the hot path of legal-action generation.
+
+    >>> from cyclades_widgets.rules.setup import new_state
+    >>> s = new_state(["A", "B", "C"]); s.players[0].priests = 2
+    >>> max_bid(s, 0, []), payment(s, 0, [max_bid(s, 0, [])]) <= s.players[0].gold
+    (7, True)
+    """
+    gold = state.players[player].gold
+    priests = state.players[player].priests
+    if state.is_two_player and state.options.two_player_priest_discount == "total":
+        # payment = max(offerings, total - priests) <= gold
+        return gold - sum(committed) + priests if len(committed) + 1 <= gold else 0
+    # payment = others + max(1, amount - priests) <= gold
+    spare = gold - sum(max(1, b - priests) for b in committed)
+    return spare + priests if spare >= 1 else 0
+
+
 def _bids_of(state: GameState, player: int, skip: str | None = None) -> list[int]:
     return [amt for god, (p, amt) in state.bids.items() if p == player and god != skip]
 
@@ -65,7 +85,6 @@ def legal_bids(state: GameState) -> list[Action]:
     """Every legal bid for the player to bid now."""
     player = bidder(state)
     excluded = state.displaced[1] if state.displaced is not None else None
-    gold = state.players[player].gold
     actions: list[Action] = []
     for god in _face_up(state):
         if god == excluded:
@@ -73,11 +92,9 @@ def legal_bids(state: GameState) -> list[Action]:
         current = state.bids.get(god)
         if current is not None and current[0] == player and not state.is_two_player:
             continue
-        committed = _bids_of(state, player, skip=god)
-        amount = current[1] + 1 if current else 1
-        while payment(state, player, [*committed, amount]) <= gold:
-            actions.append(Action("bid", (god, amount)))
-            amount += 1
+        lowest = current[1] + 1 if current else 1
+        highest = max_bid(state, player, _bids_of(state, player, skip=god))
+        actions += [Action("bid", (god, amount)) for amount in range(lowest, highest + 1)]
     if _may_choose_apollo(state, player, has_other=bool(actions)):
         actions.append(Action("bid", (APOLLO,)))
     return actions
