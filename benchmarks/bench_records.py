@@ -18,7 +18,7 @@ from common import Figure
 
 from cyclades_widgets import Game
 from cyclades_widgets.bots import RandomBot
-from cyclades_widgets.record import GameRecord
+from cyclades_widgets.game import GameRecord
 
 STEPS = 600
 

@@ -30,7 +30,7 @@ from .rules import (
 __version__ = "0.1.0"
 
 _LAZY = {
-    "GameRecord": ("record", "GameRecord"),
+    "GameRecord": ("game", "GameRecord"),
     "battle_odds": ("odds", "battle_odds"),
     "BattleOdds": ("odds", "BattleOdds"),
     "Scenario": ("scenario", "Scenario"),

@@ -69,7 +69,7 @@ def _make_output_safe(stream: TextIO) -> None:
 
 
 def _validate(files: Sequence[str], out: TextIO, err: TextIO) -> int:
-    from .record import GameRecord
+    from .game import GameRecord
 
     bad = 0
     for name in files:
@@ -94,8 +94,8 @@ def _count(variations: Sequence[object]) -> int:
 
 
 def _replay(name: str, lang: str, variations: bool, out: TextIO, err: TextIO) -> int:
-    from .narrate import record_text
-    from .record import GameRecord
+    from .game import GameRecord
+    from .records.text import record_text
 
     try:
         record = GameRecord.load(name)

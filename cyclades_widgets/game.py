@@ -1,341 +1,61 @@
-"""``Game``: a rules state plus its history (undo/redo/fork), chance and stepping.
+"""``Game`` and ``GameRecord``: the public faces of a game and of its record.
 
->>> game = Game.new(players=3, seed=7)
->>> game.phase, game.to_act is not None
-(<Phase.OFFERINGS: 'offerings'>, True)
->>> events = game.play(game.legal_actions()[0])
->>> game.undo() is not None
+:class:`Game` is a :class:`~cyclades_widgets.history.BaseGame` (the rules state and its
+history) with what the layers above the game offer: its record, its tables, its narration
+and its picture. :class:`GameRecord` is a :class:`~cyclades_widgets.records.tree.RecordTree`
+(the record's data) that replays into a ``Game``. The two live in one module because each
+hands out the other (``game.record``, ``record.replay()``); every module below imports
+neither, so the import graph has no cycle (``docs/internals.md``).
+
+>>> game = Game.new(players=3, seed=2)  # turn order, creature, gods: 3 chance moves
+>>> record = game.record
+>>> len(record), record.steps[2].move
+(3, 'gods zeus,poseidon,athena,ares')
+>>> record.annotate(2, after="What would you bid here?", tag="key move").tag
+'key move'
+>>> again = GameRecord.loads(record.dumps())
+>>> again.dumps() == record.dumps()
 True
+>>> again.replay().state == game.state
+True
+
+Loading is strict: every problem raises :class:`RecordError` with a JSON path, e.g.
+``$.steps[12].move: illegal move 'bid ares 9' ...``, and nothing else.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
 
-from .rules import flow
+from .history import BaseGame, Bot, Step
+from .records.replay import LineReplay, play_checked, run_autos
+from .records.schema import validate_shape
+from .records.tree import HEADER_TEXT, LinePath, RecordTree, Variation
 from .rules.actions import Action
-from .rules.errors import IllegalActionError
-from .rules.events import Event
-from .rules.options import RuleOptions
-from .rules.setup import new_state, setup_events
-from .rules.state import GameState, Phase
+from .rules.errors import RecordError
+from .rules.setup import new_state
 
 if TYPE_CHECKING:
-    from .record import GameRecord
+    from .tables import Tables
 
-Target = Literal["decision", "phase", "cycle", "end"]
-
-
-class Bot(Protocol):
-    """Anything that picks one of the legal actions for the seat to act."""
-
-    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
-        """Return one element of ``legal``."""
-        ...
+__all__ = ["Bot", "Game", "GameRecord", "Step"]
 
 
-@dataclass(slots=True)
-class Step:
-    """One applied step: what happened, and the state just before it (for undo)."""
+class Game(BaseGame):
+    """A game of Cyclades with history, and its views. See ``DESIGN.md`` §3.
 
-    kind: Literal["decision", "chance", "auto"]
-    action: Action | None
-    """The decision or chance outcome; None for an automatic step."""
-    player: str | None
-    events: list[Event]
-    before: GameState
-    phase: Phase
-    cycle: int
+    Everything about playing (:meth:`play`, :meth:`step`, :meth:`advance`, :meth:`undo`,
+    :meth:`fork`...) comes from :class:`~cyclades_widgets.history.BaseGame`.
+    """
 
+    # ------------------------------------------------------------------ records
     @property
-    def notation(self) -> str | None:
-        """The action's notation, or None for an automatic step."""
-        return None if self.action is None else str(self.action)
+    def record(self) -> GameRecord:
+        """This game as an annotatable :class:`GameRecord`."""
+        return GameRecord.from_game(self)
 
-
-class Game:
-    """A game of Cyclades with history. See DESIGN.md §3 for the public API."""
-
-    def __init__(
-        self,
-        state: GameState,
-        *,
-        seed: int = 0,
-        history: Iterable[Step] = (),
-        meta: Mapping[str, Any] | None = None,
-    ) -> None:
-        self._state = state
-        self.seed = seed
-        """Seeds the chance steps that are not forced (outcome k uses ``f"{seed}/{k}"``)."""
-        self._history: list[Step] = list(history)
-        self._redo: list[Step] = []
-        self.meta: dict[str, Any] = dict(meta or {})
-        """Free-form header data kept in records (title, date, description)."""
-        self._initial = state.copy() if not self._history else self._history[0].before.copy()
-        self.forced: list[Action] = []
-        """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
-
-    # ------------------------------------------------------------------ creation
-    @classmethod
-    def new(
-        cls,
-        players: int | Sequence[str] = 4,
-        seed: int = 0,
-        options: RuleOptions | None = None,
-        *,
-        map: str | None = None,
-        start: Literal["decision", "setup"] = "decision",
-    ) -> Game:
-        """A new game. By default it runs the opening chance and automatic steps (turn
-        order, creature track, gods, revenue) and stops at the first bid; with
-        ``start="setup"`` it stays before them, so every phase can be stepped."""
-        game = cls(new_state(players, options, map), seed=seed)
-        if start == "decision":
-            game.advance(to="decision")
-        return game
-
-    # ------------------------------------------------------------------ views
-    @property
-    def state(self) -> GameState:
-        """The current state (treat as read-only)."""
-        return self._state
-
-    @property
-    def initial_state(self) -> GameState:
-        """The state before the first step."""
-        return self._initial
-
-    @property
-    def cycle(self) -> int:
-        """The current cycle number (0 during setup)."""
-        return self._state.cycle
-
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self._state.phase
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Player names in seat order."""
-        return self._state.names
-
-    @property
-    def node(self) -> str:
-        """'decision', 'chance', 'auto' or 'over'."""
-        return flow.node(self._state)[0]
-
-    @property
-    def to_act(self) -> str | None:
-        """The player who must decide now, or None while nothing needs a decision."""
-        kind, player = flow.node(self._state)
-        return self._state.names[player] if kind == "decision" and player is not None else None
-
-    @property
-    def is_over(self) -> bool:
-        """True once a player has won at the end of a cycle."""
-        return self._state.phase is Phase.OVER
-
-    @property
-    def winner(self) -> str | None:
-        """The winner's name, once the game is over."""
-        w = self._state.winner
-        return None if w is None else self._state.names[w]
-
-    @property
-    def history(self) -> tuple[Step, ...]:
-        """Every step applied so far, oldest first."""
-        return tuple(self._history)
-
-    @property
-    def events(self) -> list[Event]:
-        """The events of the last step."""
-        return list(self._history[-1].events) if self._history else setup_events(self._state)
-
-    def moves(self) -> list[str]:
-        """Notations of the decisions and chance outcomes so far (what a record stores)."""
-        return [s.notation for s in self._history if s.notation is not None]
-
-    def legal_actions(self) -> list[Action]:
-        """The decisions open to :attr:`to_act` (empty if no decision is due)."""
-        return flow.legal_actions(self._state)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """At a chance step, each outcome with its probability."""
-        return flow.chance_outcomes(self._state)
-
-    # ------------------------------------------------------------------ playing
-    def play(self, action: str | Action) -> list[Event]:
-        """Play a decision or force a chance outcome, given as notation or ``Action``.
-
-        Pending automatic steps run first. Raises :class:`NotationError` or
-        :class:`IllegalActionError`; after an error the game is exactly as before.
-        """
-        parsed = Action.parse(action) if isinstance(action, str) else action
-        if not isinstance(parsed, Action):
-            raise IllegalActionError(f"expected notation or an Action, got {type(action).__name__}")
-        events: list[Event] = []
-        if flow.node(self._state)[0] == "auto":
-            probe = self._state.copy()
-            while flow.node(probe)[0] == "auto":
-                flow.auto_step(probe)
-            flow.check(probe, parsed)  # raises before anything changes
-            while self.node == "auto":
-                events += self._apply(None)
-        flow.check(self._state, parsed)
-        return events + self._apply(parsed)
-
-    def step(self) -> list[Event]:
-        """Perform the next automatic step or draw the next chance outcome.
-
-        Raises :class:`IllegalActionError` at a decision (use :meth:`play`).
-        """
-        kind, player = flow.node(self._state)
-        if kind == "over":
-            raise IllegalActionError("the game is over")
-        if kind == "decision":
-            assert player is not None
-            legal = [str(a) for a in self.legal_actions()[:6]]
-            raise IllegalActionError(
-                f"{self._state.names[player]} must decide (e.g. {', '.join(legal)}); "
-                "use game.play(...) or game.advance(bots=...)"
-            )
-        if kind == "auto":
-            return self._apply(None)
-        return self._apply(self.sample_chance())
-
-    def force(self, *outcomes: str | Action) -> None:
-        """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
-        :meth:`advance` use, in order, instead of the seed when they are possible there.
-        A teacher stages a battle this way."""
-        parsed = [Action.parse(o) if isinstance(o, str) else o for o in outcomes]
-        self.forced.extend(parsed)  # all parsed first: a NotationError queues nothing
-
-    def sample_chance(self) -> Action:
-        """The chance outcome to use now: the next forced one if it fits, else the seed's."""
-        outcomes = flow.chance_outcomes(self._state)
-        if self.forced:
-            kinds = {a.kind for a, _ in outcomes}
-            head = self.forced[0]
-            if head.kind in kinds:
-                if head not in {a for a, _ in outcomes}:
-                    raise IllegalActionError(f"forced outcome {head} is not possible here")
-                self.forced.pop(0)
-                return head
-        rng = random.Random(f"{self.seed}/{self._state.step}")
-        actions = [a for a, _ in outcomes]
-        return rng.choices(actions, weights=[w for _, w in outcomes])[0]
-
-    def advance(
-        self,
-        to: Target = "decision",
-        bots: Mapping[str, Bot] | None = None,
-        *,
-        max_steps: int = 200_000,
-    ) -> list[Event]:
-        """Run automatic steps, chance and bot decisions until ``to`` is reached:
-
-        - ``"decision"``: a decision for a player without a bot;
-        - ``"phase"``: the phase changes;
-        - ``"cycle"``: the next cycle begins;
-        - ``"end"``: the game is over.
-
-        It always stops at a decision for a player without a bot, and at the end.
-        """
-        if to not in ("decision", "phase", "cycle", "end"):
-            raise ValueError(f"advance(to={to!r}); expected decision, phase, cycle or end")
-        bots = dict(bots or {})
-        unknown = set(bots) - set(self._state.names)
-        if unknown:
-            raise ValueError(f"bots for unknown players {sorted(unknown)}; players: {self.players}")
-        start_phase, start_cycle = self._state.phase, self._state.cycle
-        events: list[Event] = []
-        for _ in range(max_steps):
-            kind, player = flow.node(self._state)
-            if kind == "over":
-                break
-            if to == "phase" and self._state.phase != start_phase:
-                break
-            if to == "cycle" and self._state.cycle != start_cycle:
-                break
-            if kind == "decision":
-                assert player is not None
-                bot = bots.get(self._state.names[player])
-                if bot is None:
-                    break
-                legal = flow.legal_actions(self._state)
-                events += self._apply(bot.choose(self._state, legal))
-            elif kind == "auto":
-                events += self._apply(None)
-            else:
-                events += self._apply(self.sample_chance())
-        return events
-
-    def _apply(self, action: Action | None) -> list[Event]:
-        before = self._state.copy()
-        kind, player = flow.node(self._state)
-        phase, cycle = self._state.phase, self._state.cycle
-        if action is None:
-            events = flow.auto_step(self._state)
-        else:
-            events = flow.apply(self._state, action)
-        name = self._state.names[player] if player is not None else None
-        self._history.append(Step(kind, action, name, events, before, phase, cycle))  # type: ignore[arg-type]
-        self._redo.clear()
-        return events
-
-    # ------------------------------------------------------------------ history
-    def undo(self) -> Step | None:
-        """Take back the last step (of any kind). Returns it, or None at the start."""
-        if not self._history:
-            return None
-        step = self._history.pop()
-        self._redo.append(step)
-        self._state = step.before.copy()
-        return step
-
-    def redo(self) -> Step | None:
-        """Re-apply the last undone step. Returns it, or None if there is none."""
-        if not self._redo:
-            return None
-        step = self._redo.pop()
-        redo = self._redo
-        self._redo = []
-        if step.action is None:
-            flow.auto_step(self._state)
-        else:
-            flow.apply(self._state, step.action)
-        self._history.append(step)
-        self._redo = redo
-        return step
-
-    def undone(self) -> list[Step]:
-        """The steps taken back with :meth:`undo` and not yet redone, next to redo first."""
-        return list(reversed(self._redo))
-
-    def can_redo(self) -> bool:
-        """True if :meth:`redo` has a step to re-apply."""
-        return bool(self._redo)
-
-    def goto(self, index: int) -> None:
-        """Move to just after step ``index`` of the history (0 = before any step),
-        by undo or redo, so the steps after it stay available for redo."""
-        while len(self._history) > index and self.undo() is not None:
-            pass
-        while len(self._history) < index and self.redo() is not None:
-            pass
-
-    def fork(self) -> Game:
-        """An independent copy with the same history, to explore another line."""
-        game = Game(self._state.copy(), seed=self.seed, history=list(self._history), meta=self.meta)
-        game._initial = self._initial.copy()
-        game.forced = list(self.forced)
-        return game
-
-    # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
         """The game as a record (``cyclades-record/1``, see ``docs/records.md``)."""
         return self.record.to_dict()
@@ -348,27 +68,16 @@ class Game:
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
         """Rebuild a game from record data by replaying its moves; every move is
         checked, and a bad record raises :class:`RecordError` with the JSON path."""
-        from .record import GameRecord
-
         return GameRecord.from_dict(data).replay()
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Rebuild a game saved with :meth:`to_json` (any ``cyclades-record/1`` text)."""
-        from .record import GameRecord
-
         return GameRecord.loads(text).replay()
 
-    # ------------------------------------------------------------------ other layers
+    # ------------------------------------------------------------------ views
     @property
-    def record(self) -> GameRecord:
-        """This game as an annotatable :class:`~cyclades_widgets.record.GameRecord`."""
-        from .record import GameRecord
-
-        return GameRecord.from_game(self)
-
-    @property
-    def tables(self) -> Any:
+    def tables(self) -> Tables:
         """pandas views of the state: ``game.tables.players()`` and friends."""
         from .tables import Tables
 
@@ -378,18 +87,157 @@ class Game:
         """The last step's events in plain language ("en" or "zh")."""
         from .narrate import narrate_events
 
-        return narrate_events(self.events, lang=lang, state_or_map=self._state)
-
-    def __repr__(self) -> str:
-        who = f", {self.to_act} to act" if self.to_act else ""
-        end = f", won by {self.winner}" if self.is_over else ""
-        return (
-            f"<Game {len(self.players)} players, cycle {self.cycle}, {self.phase.value}{who}{end}>"
-        )
+        return narrate_events(self.events, lang=lang, state_or_map=self.state)
 
     def _repr_svg_(self) -> str:
         """The position as a static SVG board (notebooks, nbconvert, GitHub), with the last
         step's moves drawn as trails and its battle in the battle panel."""
         from . import svg
 
-        return str(svg.board(self._state, events=self.events))
+        return str(svg.board(self.state, events=self.events))
+
+
+class GameRecord(RecordTree):
+    """An annotated game record that replays into a :class:`Game`. See ``docs/records.md``.
+
+    Build one with :meth:`from_game` (or ``game.record``), :meth:`load` or :meth:`loads`;
+    write it with :meth:`save` or :meth:`dumps`. Loading replays every line and checks
+    every move.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._lines: dict[LinePath, LineReplay[Game]] = {}
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_game(
+        cls, game: BaseGame, *, variations: bool = False, forks: Iterable[BaseGame] = ()
+    ) -> GameRecord:
+        """A record of the moves played in ``game``.
+
+        With ``variations=True`` the steps taken back with ``undo`` (and not redone)
+        become a variation; each game in ``forks`` (from ``game.fork()``) is merged in
+        as a variation where it leaves the main line. Title, date and description come
+        from ``game.meta``.
+        """
+        init = game.initial_state
+        standard = new_state(list(init.names), init.options, init.map_id)
+        text = {k: str(game.meta[k]) if game.meta.get(k) else None for k in HEADER_TEXT}
+        record = cls(
+            init.names,
+            map=init.map_id,
+            seed=game.seed,
+            options=init.options,
+            steps=game.moves(),
+            start=None if init == standard else init.copy(),
+            title=text["title"],
+            date=text["date"],
+            description=text["description"],
+        )
+        validate_shape(record._header_dict())
+        if variations:
+            undone = [s.notation for s in game.undone() if s.notation is not None]
+            if undone:
+                record.add_line([*game.moves(), *undone], comment="undone line")
+        for other in forks:
+            if other.initial_state != init:
+                raise ValueError("a fork must start from the same position as the game")
+            record.add_line(other.moves())
+        return record
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Build and fully check a record from parsed JSON (every line is replayed)."""
+
+        def build() -> Self:
+            record = cls._from_shape(data)
+            record.validate()
+            return record
+
+        return cls._guarded(build)
+
+    def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
+        """Write a self-contained HTML page that steps through the main line with its
+        notes (no kernel, no network; it opens from ``file://``). Returns the path.
+
+        The page is :func:`cyclades_widgets.records.page.replay_page`: the board's own
+        script and styles, inlined.
+        """
+        from .records.page import replay_page
+
+        target = Path(path)
+        target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
+        return target
+
+    # ------------------------------------------------------------------ replaying
+    def validate(self) -> None:
+        """Replay every line and check each move; raise :class:`RecordError` at the first
+        illegal one, with its JSON path."""
+
+        def walk(line: LinePath, variations: list[Variation]) -> None:
+            self._line(line)
+            for j, var in enumerate(variations):
+                walk((*line, j), var.variations)
+
+        walk((), self.variations)
+
+    def replay(self, line: LinePath = ()) -> Game:
+        """The game at the end of a line (automatic steps run after the last move)."""
+        return self.game_at(len(self.moves(line)), line)
+
+    def game_at(self, step: int, line: LinePath = ()) -> Game:
+        """The game after ``step`` moves of a line, with the automatic steps that follow
+        run up to the next decision or chance step. The game has the full history
+        (undo works back to the start) and is independent of the record."""
+        replayed = self._line(line)
+        if not 0 <= step < len(replayed.positions):
+            raise IndexError(f"step {step} out of range 0 to {len(replayed.positions) - 1}")
+        return replayed.game_at(step)
+
+    def add_variation(
+        self,
+        at: int,
+        moves: Iterable[str | Action],
+        *,
+        line: LinePath = (),
+        comment: str | None = None,
+    ) -> LinePath:
+        """Add a variation replacing the moves of ``line`` from absolute index ``at``.
+
+        Every move is checked by replaying; on error (:class:`RecordError`) the record
+        is unchanged. Returns the new variation's line path.
+        """
+        new_line = super().add_variation(at, moves, line=line, comment=comment)
+        try:
+            self._line(new_line)
+        except RecordError:
+            holder = self.variations if not line else self.variation(line).variations
+            holder.pop()
+            self._lines.pop(new_line, None)
+            raise
+        return new_line
+
+    def _line(self, line: LinePath) -> LineReplay[Game]:
+        moves = tuple(self.moves(line))
+        cached = self._lines.get(line)
+        if cached is not None and cached.moves == moves:
+            return cached
+        if not line:
+            meta = {k: getattr(self, k) for k in HEADER_TEXT if getattr(self, k)}
+            game = Game(self.initial_state(), seed=self.seed, meta=meta)
+            start, positions = 0, []
+        else:
+            branch = self._offset(line[:-1]) + self.variation(line).at
+            parent = self._line(line[:-1])
+            game = parent.game_at(branch)
+            start, positions = branch, parent.positions[:branch]
+        for k in range(start, len(moves)):
+            positions.append(
+                play_checked(game, moves[k], lambda k=k: self._step_path(line, k))  # type: ignore[misc]
+            )
+        run_autos(game, lambda: self._step_path(line, len(moves) - 1) if moves else "$")
+        positions.append(len(game.history))
+        result = LineReplay(game, moves, positions)
+        self._lines[line] = result
+        return result

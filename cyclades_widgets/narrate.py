@@ -28,6 +28,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .i18n import LANGS
 from .rules import creatures as _creatures
 from .rules.board import MapSpec, available_maps
 from .rules.events import Event
@@ -35,8 +36,7 @@ from .rules.setup import setup_events
 from .rules.state import GameState
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .record import GameRecord
+    from .history import BaseGame
 
 __all__ = [
     "LANGS",
@@ -51,11 +51,8 @@ __all__ = [
     "narrate",
     "narrate_events",
     "placeholders",
-    "record_text",
 ]
 
-LANGS: tuple[str, ...] = ("en", "zh")
-"""The languages with a full catalog."""
 VOCAB_FILE = "vocab.json"
 _CREATURE_FILE = "data/creatures.json"
 CREATURE_PREFIX = "creature."
@@ -362,7 +359,7 @@ def narrate(
     event: Event | Mapping[str, Any],
     lang: str = "en",
     *,
-    state_or_map: GameState | Game | MapSpec | str | None = None,
+    state_or_map: GameState | BaseGame | MapSpec | str | None = None,
     strict: bool = False,
 ) -> str:
     """One event as a sentence in ``lang`` ("en" or "zh").
@@ -390,7 +387,7 @@ def narrate_events(
     events: Iterable[Event],
     lang: str = "en",
     *,
-    state_or_map: GameState | Game | MapSpec | str | None = None,
+    state_or_map: GameState | BaseGame | MapSpec | str | None = None,
     strict: bool = False,
 ) -> str:
     """Several events, one sentence per line."""
@@ -406,7 +403,7 @@ class LogLine(NamedTuple):
     text: str
 
 
-def game_log(game: Game, lang: str = "en", *, strict: bool = False) -> list[LogLine]:
+def game_log(game: BaseGame, lang: str = "en", *, strict: bool = False) -> list[LogLine]:
     """The whole game's narration, oldest first: the setup, then every step's events."""
     initial = game.initial_state
     ctx = _Context(catalog(_normalize_lang(lang)), initial)
@@ -414,92 +411,3 @@ def game_log(game: Game, lang: str = "en", *, strict: bool = False) -> list[LogL
     for number, step in enumerate(game.history, start=1):
         lines += [LogLine(number, _narrate(e, ctx, strict)) for e in step.events]
     return lines
-
-
-# --------------------------------------------------------------------------- records
-
-
-def record_text(record: GameRecord, lang: str = "en", *, variations: bool = True) -> list[str]:
-    """A record as narrated text lines: the header, then each move with its comments,
-    tag and narration; variations (to any depth) follow the move they replace, indented."""
-    cat = catalog(_normalize_lang(lang))
-    ui = _UiText(cat)
-    lines = [f"# {record.title}"] if record.title else []
-    lines.append(
-        ui("ui.header", players=", ".join(record.players), map=record.map, seed=record.seed)
-    )
-    if record.date:
-        lines.append(ui("ui.date", date=record.date))
-    if record.description:
-        lines.append(record.description)
-    changed = record.options.differences()
-    if changed:
-        lines.append(ui("ui.options", options=", ".join(f"{k}={v}" for k, v in changed.items())))
-    ctx = _Context(cat, record.initial_state())
-    lines += [_narrate(e, ctx, False) for e in setup_events(record.initial_state())]
-    _line_text(record, (), ctx, ui, variations, "", lines)
-    return lines
-
-
-class _UiText:
-    """The few fixed words of the text replay (``ui.*`` keys of the vocab)."""
-
-    def __init__(self, cat: Catalog) -> None:
-        self.cat = cat
-
-    def __call__(self, key: str, **values: Any) -> str:
-        template = self.cat.vocab.get(key)
-        if template is None:
-            raise MissingMessageError(f"no {self.cat.lang} vocab entry {key!r}")
-        for name, value in values.items():
-            template = template.replace("{" + name + "}", str(value))
-        return template
-
-
-def _line_text(
-    record: GameRecord,
-    line: tuple[int, ...],
-    ctx: _Context,
-    ui: _UiText,
-    variations: bool,
-    indent: str,
-    out: list[str],
-) -> None:
-    """Append the own moves of one line to ``out``: for each, the comment before, the
-    move, the narration of it and of the automatic steps after it, the comment after,
-    then the variations that replace it."""
-    own = record.steps if not line else record.variation(line).steps
-    holder = record.variations if not line else record.variation(line).variations
-    offset = len(record.moves(line)) - len(own)
-
-    def finish(index: int) -> None:  # index: relative to ``own``
-        if 0 <= index < len(own) and own[index].after:
-            out.append(f"{indent}  {ui('ui.after', text=own[index].after)}")
-        for j, var in enumerate(holder if variations else ()):
-            if var.at == index:
-                comment = f": {var.comment}" if var.comment else ""
-                out.append(f"{indent}  {ui('ui.variation', move=offset + index + 1)}{comment}")
-                _line_text(record, (*line, j), ctx, ui, variations, indent + "    ", out)
-                out.append(f"{indent}  {ui('ui.variation_end')}")
-
-    move = -1
-    for step in record.replay(line).history:
-        if step.notation is not None:
-            move += 1
-            if move > offset:
-                finish(move - 1 - offset)
-            if move >= offset:
-                _move_header(step, move, own[move - offset], ui, indent, out)
-        if move >= offset or not line:
-            out += [f"{indent}    {_narrate(e, ctx, False)}" for e in step.events]
-    if own:
-        finish(len(own) - 1)
-    finish(len(own))
-
-
-def _move_header(step: Any, move: int, rec: Any, ui: _UiText, indent: str, out: list[str]) -> None:
-    if rec.before:
-        out.append(f"{indent}  {ui('ui.before', text=rec.before)}")
-    who = step.player if step.kind == "decision" and step.player else ui("ui.chance")
-    tag = f"  [{rec.tag}]" if rec.tag else ""
-    out.append(f"{indent}[{move + 1}] {ui('ui.move', player=who, move=step.notation)}{tag}")

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from .game import Game
 from .rules import flow
 from .rules.actions import Action
 from .rules.board import MapSpec
@@ -46,9 +46,6 @@ from .rules.state import (
     Isle,
     Phase,
 )
-
-if TYPE_CHECKING:
-    from .game import Game
 
 __all__ = ["PHASES", "Scenario", "ScenarioError"]
 
@@ -413,8 +410,6 @@ class Scenario:
     def game(self, seed: int = 0) -> Game:
         """A :class:`~cyclades_widgets.game.Game` from this position; ``seed`` draws the
         chance outcomes that :meth:`dice` and :meth:`force` leave open."""
-        from .game import Game
-
         game = Game(self.state(), seed=seed, meta={"scenario": repr(self)})
         game.force(*self._forced)
         return game

@@ -22,25 +22,25 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .palette import PLAYER_COLOURS, PLAYER_GLYPHS, text_colour_on
+from .i18n import LANGS
+from .narrate import narrate
 from .rules import creatures as _creatures
 from .rules.board import MapSpec
+from .rules.creatures import price
 from .rules.events import Event
 from .rules.ledger import revenue_of
 from .rules.metropolis import free_slots
 from .rules.setup import setup_events
 from .rules.state import APOLLO, BUILDINGS, CREATURE_PRICES, GameState, Phase
+from .view.palette import PLAYER_COLOURS, PLAYER_GLYPHS, text_colour_on
 
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
 
-    from .game import Game
+    from .history import BaseGame
 
 __all__ = ["LANGS", "Tables", "creature_price"]
 
-LANGS = ("en", "zh")
-"""Languages of :meth:`Tables.log`, of the isle names in :meth:`Tables.isles` and of the
-creature names and effects in :meth:`Tables.creatures`."""
 
 _PLURAL = {
     "fortress": "Fortresses",
@@ -81,25 +81,17 @@ _LOG_COLUMNS = ("Step", "Cycle", "Phase", "Player", "Move", "Event", "Text")
 def creature_price(state: GameState, seat: int | None, slot: int) -> int:
     """What ``seat`` pays for the creature on track ``slot`` (0 = the 4 GP slot) right now.
 
-    The slot's price (4, 3 or 2 GP, RULES-NOTES §1.2) minus 1 GP for each Temple or
-    Metropolis of the player not yet used this cycle (each once per cycle, seed 002
-    '收入与神话生物'), never below 1 GP (seed 000 'Actions'). The rules' own
-    ``rules.creatures.price`` decides when it is installed; ``seat=None`` gives the
-    undiscounted price.
+    The slot's price (4, 3 or 2 GP) minus 1 GP for each Temple or Metropolis of the
+    player not yet used this cycle (each once per cycle), never below 1 GP, as the rules'
+    own ``rules.creatures.price`` computes it; ``seat=None`` gives the undiscounted price.
 
     >>> from cyclades_widgets.rules.setup import new_state
     >>> s = new_state(3); s.isles["kea"].buildings.append("temple"); s.isles["kea"].owner = 0
     >>> creature_price(s, 0, 0), creature_price(s, 0, 2), creature_price(s, 1, 0)
     (3, 1, 4)
     """
-    base = CREATURE_PRICES[slot]
     if seat is None:
-        return base
-    try:
-        from .rules.creatures import price
-    except ImportError:  # the creatures module is not there: the same rule, computed here
-        unused = state.building_power(seat, "temple") - state.temples_used.get(seat, 0)
-        return max(1, base - max(0, unused))
+        return CREATURE_PRICES[slot]
     return price(state, seat, slot)[0]
 
 
@@ -111,7 +103,7 @@ class Tables:
     ``viewer=None`` is the teacher's view, with everything shown.
     """
 
-    def __init__(self, game: Game | GameState, viewer: str | None = None) -> None:
+    def __init__(self, game: BaseGame | GameState, viewer: str | None = None) -> None:
         self._game = None if isinstance(game, GameState) else game
         self.state: GameState = game if isinstance(game, GameState) else game.state
         """The state the tables are read from (the game's current state at creation)."""
@@ -398,21 +390,5 @@ def _check_lang(lang: str) -> None:
 
 def _narrator(lang: str, state: GameState) -> Callable[[Event], str]:
     """One event in plain language, by :func:`cyclades_widgets.narrate.narrate` (with the
-    isle names of this game's map). Without that module the text is the event's kind and
-    data (``revenue: player=Athens, gold=2``)."""
-    try:
-        from .narrate import narrate
-    except ImportError:
-        return _plain
+    isle names of this game's map)."""
     return lambda event: narrate(event, lang, state_or_map=state)
-
-
-def _plain(event: Event) -> str:
-    data = ", ".join(f"{k}={_plain_value(v)}" for k, v in event.data.items())
-    return f"{event.kind}: {data}" if data else event.kind
-
-
-def _plain_value(value: Any) -> str:
-    if isinstance(value, list | tuple) and not isinstance(value, str):
-        return "[" + ", ".join(_plain_value(v) for v in value) + "]"
-    return str(value)

@@ -31,8 +31,8 @@ with zipfile.ZipFile(wheel_path) as wheel:
     wheel.extractall(target)
 
 import cyclades_widgets as cw  # noqa: E402
-from cyclades_widgets import serialize  # noqa: E402
 from cyclades_widgets.bots import GreedyBot, RandomBot  # noqa: E402
+from cyclades_widgets.view import model as serialize  # noqa: E402
 
 print(f"platform {sys.platform} python {sys.version_info.major}.{sys.version_info.minor}")
 assert cw.__file__.startswith(target), (

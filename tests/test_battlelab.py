@@ -12,7 +12,7 @@ import pytest
 
 import cyclades_widgets.widgets.battlelab as battlelab_module
 from cyclades_widgets.odds import DIE_FACES, battle_odds, simulate_battle
-from cyclades_widgets.palette import _linear, text_colour_on
+from cyclades_widgets.view.palette import _linear, text_colour_on
 from cyclades_widgets.widgets.battlelab import (
     CELL,
     GRID_X,

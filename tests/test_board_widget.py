@@ -12,9 +12,9 @@ import pathlib
 import pytest
 
 import cyclades_widgets as cw
-from cyclades_widgets import serialize
+from cyclades_widgets.records.page import game_frames, replay_page
+from cyclades_widgets.view import model as serialize
 from cyclades_widgets.widgets import Board, GameView
-from cyclades_widgets.widgets.page import game_frames, replay_page
 from cyclades_widgets.widgets.timeline import Timeline
 
 

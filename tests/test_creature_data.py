@@ -180,7 +180,7 @@ def test_creature_info_returns_a_fresh_copy():
 def test_the_board_reads_creature_names_and_effects_from_the_data_file(lang):
     """Issue 4: the board reads the same file: names in its labels, effects in the
     static payload (shown when hovering a creature card)."""
-    from cyclades_widgets.serialize import labels, static_payload
+    from cyclades_widgets.view.model import labels, static_payload
 
     data = FILE
     payload = static_payload("map-5", lang)

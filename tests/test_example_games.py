@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from cyclades_widgets.game import Game
-from cyclades_widgets.narrate import narrate_events, record_text
-from cyclades_widgets.record import GameRecord
+from cyclades_widgets.game import Game, GameRecord
+from cyclades_widgets.narrate import narrate_events
+from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.events import Event

@@ -9,7 +9,6 @@ from importlib import resources
 
 import pytest
 
-from cyclades_widgets import geometry
 from cyclades_widgets.rules.board import (
     MapDataError,
     MapSpec,
@@ -19,6 +18,7 @@ from cyclades_widgets.rules.board import (
     map_for_players,
     sea_id,
 )
+from cyclades_widgets.view import geometry
 
 MAP_IDS = ("map-2-3", "map-4", "map-5")
 PLAYER_COUNTS = (2, 3, 4, 5)

@@ -23,8 +23,8 @@ from cyclades_widgets.narrate import (
     narrate,
     narrate_events,
     placeholders,
-    record_text,
 )
+from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.events import Event, ev
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cyclades_widgets"

@@ -17,8 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cyclades_widgets import Game, RecordError, RuleOptions
-from cyclades_widgets.record import EDITION, FORMAT, Arrow, GameRecord
-from cyclades_widgets.record_schema import load_schema
+from cyclades_widgets.game import GameRecord
+from cyclades_widgets.records.schema import load_schema
+from cyclades_widgets.records.tree import EDITION, FORMAT, Arrow
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.setup import new_state
 

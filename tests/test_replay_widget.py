@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import cyclades_widgets as cw
-from cyclades_widgets.widgets.page import record_frames
-from cyclades_widgets.widgets.replay import Replay, iter_lines, move_positions
+from cyclades_widgets.records.notes import iter_lines, move_positions
+from cyclades_widgets.records.page import record_frames
+from cyclades_widgets.widgets.replay import Replay
 
 
 @pytest.fixture

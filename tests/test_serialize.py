@@ -1,4 +1,4 @@
-"""The one serializer from model to screen (cyclades_widgets.serialize).
+"""The one serializer from model to screen (cyclades_widgets.view.model).
 
 Checks that what the board draws is JSON-safe, small, complete and faithful to the rules
 it shows (hidden gold, face-down gods, Apollo, the creature track, battles).
@@ -12,9 +12,9 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets.bots import RandomBot
-from cyclades_widgets.geometry import map_geometry
 from cyclades_widgets.rules.board import MapSpec
-from cyclades_widgets.serialize import (
+from cyclades_widgets.view.geometry import map_geometry
+from cyclades_widgets.view.model import (
     PLAYER_COLOURS,
     PLAYER_SHAPES,
     action_label,

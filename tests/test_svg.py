@@ -24,10 +24,11 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets import svg
+from cyclades_widgets.records.page import replay_page
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.state import GameState
-from cyclades_widgets.svg_draw import text_width
-from cyclades_widgets.widgets.page import replay_page
+from cyclades_widgets.svg.draw import text_width
+from cyclades_widgets.view import model
 
 NS = "{http://www.w3.org/2000/svg}"
 XSS = '<img src=x onerror=alert(1)></svg><script>alert("x")</script>&amp;'
@@ -111,7 +112,7 @@ def test_board_is_well_formed_svg_for_every_map(players, lang):
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     assert 600 < width < 1100 and 500 < height < 800
     assert root.get("lang") == lang
-    assert root.find(f"{NS}title").text.startswith(cw.serialize.labels(lang)["ui"]["board"])
+    assert root.find(f"{NS}title").text.startswith(model.labels(lang)["ui"]["board"])
 
 
 def test_board_has_no_script_no_stylesheet_and_no_ids():
@@ -381,7 +382,7 @@ def test_highlights_and_arrows_are_drawn_on_isles_and_seas():
 
 
 def test_record_arrows_are_accepted():
-    from cyclades_widgets.record import Arrow
+    from cyclades_widgets.records.tree import Arrow
 
     root = parse(svg.board(crowded_state(), arrows=[Arrow("kea", "naxos")]))
     (arrow,) = by_class(root, "cws-arrow")

@@ -7,10 +7,10 @@ import pytest
 from pandas.io.formats.style import Styler
 
 import cyclades_widgets as cw
-import cyclades_widgets.palette as palette_module
 import cyclades_widgets.tables as tables_module
-from cyclades_widgets.palette import PLAYER_COLOURS, PLAYER_GLYPHS
+import cyclades_widgets.view.palette as palette_module
 from cyclades_widgets.tables import Tables, creature_price
+from cyclades_widgets.view.palette import PLAYER_COLOURS, PLAYER_GLYPHS
 
 
 @pytest.fixture

@@ -36,8 +36,7 @@ from example_board_notes import BoardNotes  # noqa: E402
 from example_director import Director  # noqa: E402
 from example_notes import WHY, OfferingNotes, moves_of  # noqa: E402
 
-from cyclades_widgets.game import Game  # noqa: E402
-from cyclades_widgets.record import GameRecord  # noqa: E402
+from cyclades_widgets.game import Game, GameRecord  # noqa: E402
 
 GAMES_DIR = ROOT / "cyclades_widgets" / "data" / "games"
 DOCS_PAGE = ROOT / "docs" / "example-games.md"

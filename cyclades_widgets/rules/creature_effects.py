@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from . import control, cycle, ledger, metropolis
 from .actions import Action, register_notation
+from .creature_cards import catalog
 from .events import Event, ev
 from .registry import EXPLAINERS, HANDLERS, PENDING, PendingKind
 from .state import BUILDINGS, GameState, Pending
@@ -71,8 +72,6 @@ PROPER_NAMES = frozenset({"pegasus", "medusa", "polyphemus", "chiron"})
 
 def creature_name(creature: str) -> str:
     """The creature's English name in a sentence: ``"the Giant"``, ``"Medusa"``."""
-    from .creatures import catalog
-
     info = catalog().get(creature)
     if info is None:
         return repr(creature)

@@ -12,20 +12,15 @@ Zeus's "change creatures" (seed 000 'Call Mythological Creatures', seed 002 FAQ
   automatic reshuffle of the discard pile when the draw pile is empty.
 
 Creature data (names, figurine, one-line effects in English and Chinese, confidence,
-sources) is read from ``cyclades_widgets/data/creatures.json`` by :func:`catalog`.
+sources) is read from ``cyclades_widgets/data/creatures.json`` by
+:func:`.creature_cards.catalog`.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from types import MappingProxyType
-from typing import Any
-
 from . import creature_effects, creature_figurines, creature_moves, cycle, ledger  # noqa: F401  (moves, figurines: registration)
 from .actions import Action, register_notation
+from .creature_cards import CreatureInfo, catalog
 from .events import Event, ev
 from .registry import HANDLERS, PENDING, TURN_ACTIONS, PendingKind, explainer, handler
 from .state import APOLLO, CREATURE_PRICES, CREATURES, GameState, Pending, Turn
@@ -43,49 +38,6 @@ __all__ = [
 
 CHANGE_COST = 1
 """Zeus's special action costs 1 GP (seed 000 'The Four Main Gods')."""
-
-
-# --------------------------------------------------------------------------- data
-
-
-@dataclass(frozen=True, slots=True)
-class CreatureInfo:
-    """One creature card as described in ``data/creatures.json``."""
-
-    id: str
-    names: MappingProxyType[str, str]
-    """Display name by language code (``"en"``, ``"zh"``)."""
-    figurine: str
-    """``"none"`` (a card only), ``"isle"`` or ``"sea"`` (the Kraken)."""
-    effect: MappingProxyType[str, str]
-    """A one-line effect by language code."""
-    confidence: str
-    source: str
-
-
-@cache
-def catalog() -> MappingProxyType[str, CreatureInfo]:
-    """The 17 creatures by id, in card order, read once from the package data.
-
-    >>> catalog()["giant"].names["en"], catalog()["kraken"].figurine
-    ('Giant', 'sea')
-    """
-    path = resources.files("cyclades_widgets") / "data" / "creatures.json"
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    infos = {
-        c["id"]: CreatureInfo(
-            c["id"],
-            MappingProxyType(dict(c["names"])),
-            c["figurine"],
-            MappingProxyType(dict(c["effect"])),
-            c["confidence"],
-            c["source"],
-        )
-        for c in data["creatures"]
-    }
-    if set(infos) != set(CREATURES) or tuple(data["slot_prices"]) != CREATURE_PRICES:
-        raise ValueError("data/creatures.json disagrees with rules.state.CREATURES or the prices")
-    return MappingProxyType(infos)
 
 
 # --------------------------------------------------------------------------- prices

@@ -31,7 +31,7 @@ import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
 from ..odds import BattleOdds, BattleTrace, RetreatPolicy, battle_odds, heatmap, simulate_battle
-from ..palette import PLAYER_COLOURS, text_colour_on
+from ..view.palette import PLAYER_COLOURS, text_colour_on
 
 __all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "colour_for"]
 

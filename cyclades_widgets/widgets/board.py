@@ -17,7 +17,6 @@ exactly as it was.
 
 from __future__ import annotations
 
-import pathlib
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -25,11 +24,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import serialize
 from ..game import Bot, Game
+from ..view import STATIC
+from ..view import model as serialize
 from .timeline import Timeline
-
-STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 INTENT_TYPES = ("play", "continue", "nav", "goto", "undo", "redo", "rendered")
 """The kinds of message the front end may send."""

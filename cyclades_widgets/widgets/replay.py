@@ -16,62 +16,12 @@ when it has none, those of step ``k`` (a teacher's "look here before you decide"
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
-
 import ipywidgets as w
 
-from ..game import Game
+from ..game import GameRecord
+from ..records.notes import Line, iter_lines, move_positions, notes_at
 from .board import Board
 from .gameview import GameView
-
-if TYPE_CHECKING:
-    from ..record import GameRecord, RecordStep
-
-Line = tuple[int, ...]
-
-
-def move_positions(game: Game) -> list[int]:
-    """History index of each move (decision or chance outcome) of a replayed game."""
-    return [i for i, step in enumerate(game.history) if step.action is not None]
-
-
-def _highlights(step: RecordStep | None) -> dict[str, Any]:
-    if step is None:
-        return {}
-    places = [*step.isles, *step.seas]
-    arrows = [[a.source, a.target] for a in step.arrows]
-    return {"places": places, "arrows": arrows} if places or arrows else {}
-
-
-def notes_at(record: GameRecord, line: Line, positions: list[int], index: int) -> dict[str, Any]:
-    """The annotation and highlights to show at history position ``index`` of ``line``."""
-    played = sum(1 for p in positions if p < index)
-    moves = len(positions)
-    upcoming = record.step(played, line) if played < moves else None
-    last = record.step(played - 1, line) if played > 0 else None
-    annotation = {
-        "before": upcoming.before if upcoming else None,
-        "after": last.after if last else None,
-        "tag": last.tag if last else None,
-        "move": played,
-    }
-    annotation = {k: v for k, v in annotation.items() if v is not None}
-    return {"annotation": annotation, "highlights": _highlights(last) or _highlights(upcoming)}
-
-
-def iter_lines(record: GameRecord) -> Iterator[tuple[Line, int, str | None]]:
-    """Every variation of ``record`` (depth first): (line path, absolute move index where
-    it branches, comment)."""
-
-    def walk(line: Line, holder: list[Any], offset: int) -> Iterator[tuple[Line, int, str | None]]:
-        for j, var in enumerate(holder):
-            path = (*line, j)
-            at = offset + var.at
-            yield path, at, var.comment
-            yield from walk(path, var.variations, at)
-
-    yield from walk((), record.variations, 0)
 
 
 class Replay(GameView):

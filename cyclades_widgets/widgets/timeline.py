@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game, Step
+from ..history import BaseGame, Step
 
 
 class Timeline:
@@ -19,11 +19,8 @@ class Timeline:
     BY = ("step", "phase", "cycle")
     """Units of a ``nav`` intent."""
 
-    def __init__(self, game: Game) -> None:
-        # Game keeps undone steps for redo; reading them is the only way to know how far
-        # forward the history goes (Game has can_redo() but no count).
-        redo: list[Step] = list(getattr(game, "_redo", []))
-        self._steps: list[Step] = list(game.history) + redo[::-1]
+    def __init__(self, game: BaseGame) -> None:
+        self._steps: list[Step] = [*game.history, *game.undone()]
         self._game = game
         self.index = len(game.history)
         """The current position."""

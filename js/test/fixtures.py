@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import cyclades_widgets as cw
-from cyclades_widgets import serialize
 from cyclades_widgets.bots import RandomBot
+from cyclades_widgets.view import model as serialize
 
 
 def board(players: int, seed: int, viewer: str | None = None, lang: str = "en") -> dict:

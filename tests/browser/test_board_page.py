@@ -14,9 +14,9 @@ import json
 import pytest
 
 import cyclades_widgets as cw
-from cyclades_widgets import serialize
+from cyclades_widgets.records.page import replay_page
+from cyclades_widgets.view import model as serialize
 from cyclades_widgets.widgets.board import STATIC
-from cyclades_widgets.widgets.page import replay_page
 
 XSS = '<img src=x onerror="window.pwned = 1">'
 

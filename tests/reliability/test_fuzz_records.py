@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from reliability_support import FUZZ_EXAMPLES, make_bots
 
 from cyclades_widgets import Game
-from cyclades_widgets.record import GameRecord
+from cyclades_widgets.game import GameRecord
 from cyclades_widgets.rules.errors import RecordError
 
 FUZZ = settings(

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .svg_draw import COLOURS as C
-from .svg_draw import Markup, el, fmt, hull, path_d, shape, star, titled
+from .draw import COLOURS as C
+from .draw import Markup, el, fmt, hull, path_d, shape, star, titled
 
 __all__ = ["BUILDING_LETTERS", "fleet_pieces", "isle_pieces"]
 

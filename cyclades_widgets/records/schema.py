@@ -20,11 +20,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .rules.actions import Action
-from .rules.board import MapSpec
-from .rules.errors import NotationError, RecordError
-from .rules.options import RuleOptions
-from .rules.state import GameState
+from ..rules.actions import Action
+from ..rules.board import MapSpec
+from ..rules.errors import NotationError, RecordError
+from ..rules.options import RuleOptions
+from ..rules.state import GameState
 
 __all__ = [
     "SCHEMA_FILE",

@@ -12,16 +12,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .. import serialize
-from ..game import Game
+from ..history import BaseGame
 from ..rules.state import GameState
-from .board import STATIC
+from ..view import STATIC
+from ..view import model as serialize
+from .notes import move_positions, notes_at
 
 Frame = Mapping[str, Any]
 
 
 def game_frames(
-    game: Game,
+    game: BaseGame,
     *,
     viewer: str | None = None,
     lang: str = "en",
@@ -57,8 +58,6 @@ def record_frames(
     record: Any, *, line: tuple[int, ...] = (), viewer: str | None = None, lang: str = "en"
 ) -> list[dict[str, Any]]:
     """One frame per position of a record's line, with its notes (see :mod:`.replay`)."""
-    from .replay import move_positions, notes_at
-
     game = record.replay(line)
     positions = move_positions(game)
     notes = {k: notes_at(record, line, positions, k) for k in range(len(game.history) + 1)}
@@ -80,7 +79,7 @@ def replay_page(
         frames = record_frames(source, viewer=viewer, lang=lang)
         map_id = source.map
         title = source.title or title
-    elif isinstance(source, Game):
+    elif isinstance(source, BaseGame):
         frames = game_frames(source, viewer=viewer, lang=lang)
         map_id = source.state.map_id
     else:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .svg_draw import COLOURS as C
-from .svg_draw import Markup, el, group, path_d, points, star, text_width, titled
+from .draw import COLOURS as C
+from .draw import Markup, el, group, path_d, points, star, text_width, titled
 
 __all__ = [
     "arrow",

@@ -30,18 +30,19 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import LANGS
+from ..narrate import creature_info
+from ..rules import flow
+from ..rules.actions import Action
+from ..rules.board import MapSpec
+from ..rules.events import Event
+from ..rules.registry import PENDING
+from ..rules.state import CREATURE_PRICES, CREATURES, GODS, GameState
 from .geometry import map_geometry
-from .narrate import creature_info
 from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
-from .rules import flow
-from .rules.actions import Action
-from .rules.board import MapSpec
-from .rules.events import Event
-from .rules.registry import PENDING
-from .rules.state import CREATURE_PRICES, CREATURES, GODS, GameState
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..history import BaseGame
 
 __all__ = [
     "LANGS",
@@ -59,8 +60,6 @@ __all__ = [
 SNAPSHOT_VERSION = 1
 """Bumped when the snapshot's shape changes in a way the front end must know about."""
 
-LANGS = ("en", "zh")
-"""Languages of the screen labels."""
 
 PLAYER_INKS: tuple[str, ...] = tuple(text_colour_on(c) for c in PLAYER_COLOURS)
 """Text colour drawn on each seat colour (the better contrast of black and white)."""
@@ -493,7 +492,7 @@ def action_label(action: Action, lang: str = "en", *, names: dict[str, str] | No
         return str(action)
 
 
-def legal_payload(game: Game, lang: str = "en") -> list[dict[str, Any]]:
+def legal_payload(game: BaseGame, lang: str = "en") -> list[dict[str, Any]]:
     """The legal decisions now, for the board: ``[{id, notation, kind, label, targets,
     track}]``; ``id`` is the index in ``game.legal_actions()``. Empty when no decision is due.
 

@@ -1,36 +1,32 @@
-"""Game records: versioned, annotated JSON that replays move by move (``cyclades-record/1``).
+"""The record tree: a game record's header, main line, variations and annotations.
 
-A record holds a header (edition, rule options, players, seed, map, optional title, date,
-description), the moves in order (player decisions and chance outcomes; automatic steps
-are not stored, they run between moves), per-step annotations and variations to any
-depth. The format is documented in ``docs/records.md`` and by the JSON Schema shipped in
-``cyclades_widgets/data/schema/record.schema.json``.
+:class:`RecordTree` is the data of a ``cyclades-record/1`` file (``docs/records.md``,
+JSON Schema in ``data/schema/record.schema.json``): reading and writing it, annotating a
+step, and the tree of lines (the main line and variations to any depth). It never replays
+a move; :class:`cyclades_widgets.game.GameRecord` adds the replaying (legal moves, seeking)
+on top of it.
 
->>> from cyclades_widgets.game import Game
->>> game = Game.new(players=3, seed=2)  # turn order, creature, gods: 3 chance moves
->>> record = game.record
->>> len(record), record.steps[2].move
-(3, 'gods zeus,poseidon,athena,ares')
->>> record.annotate(2, after="What would you bid here?", tag="key move").tag
+>>> tree = RecordTree(["Athens", "Sparta"], map="2-3", steps=["order athens,sparta,athens,sparta"])
+>>> tree.annotate(0, after="Athens bids first.", tag="key move").tag
 'key move'
->>> again = GameRecord.loads(record.dumps())
->>> again.dumps() == record.dumps()
+>>> RecordTree.loads(tree.dumps()).dumps() == tree.dumps()
 True
->>> again.replay().state == game.state
-True
-
-Loading is strict: every problem raises :class:`RecordError` with a JSON path, e.g.
-``$.steps[12].move: illegal move 'bid ares 9' ...``, and nothing else.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self, TypeVar
 
-from .record_schema import (
+from ..rules.actions import Action
+from ..rules.board import MapSpec, available_maps
+from ..rules.errors import RecordError
+from ..rules.options import RuleOptions
+from ..rules.setup import new_state, player_names
+from ..rules.state import GameState
+from .schema import (
     Arrow,
     LinePath,
     RecordStep,
@@ -46,55 +42,34 @@ from .record_schema import (
     validate_shape,
     var_parts,
 )
-from .rules.actions import Action
-from .rules.board import MapSpec, available_maps
-from .rules.errors import IllegalActionError, NotationError, RecordError
-from .rules.options import RuleOptions
-from .rules.setup import new_state, player_names
-from .rules.state import GameState
 
-if TYPE_CHECKING:
-    from .game import Game
+__all__ = [
+    "EDITION",
+    "FORMAT",
+    "HEADER_TEXT",
+    "Arrow",
+    "LinePath",
+    "RecordStep",
+    "RecordTree",
+    "Variation",
+]
 
-__all__ = ["EDITION", "FORMAT", "Arrow", "GameRecord", "LinePath", "RecordStep", "Variation"]
+R = TypeVar("R")
 
 FORMAT = "cyclades-record/1"
 """The ``format`` string of the records this module reads and writes."""
 EDITION = "matagot-2009"
 """The rules a record is played under: the Matagot 2009 base game."""
-_HEADER_TEXT = ("title", "date", "description")
+HEADER_TEXT = ("title", "date", "description")
 
 
-class _Line:
-    """The replay of one line: the full Game and where each move sits in its history.
+class RecordTree:
+    """A record's header and its tree of annotated lines. See ``docs/records.md``.
 
-    Every history step keeps the state before it (the undo snapshot), so each of them
-    is a checkpoint: seeking copies one state and slices the history, whatever the step.
-    """
-
-    __slots__ = ("game", "moves", "positions")
-
-    def __init__(self, game: Game, moves: tuple[str, ...], positions: list[int]) -> None:
-        self.game = game
-        self.moves = moves
-        self.positions = positions
-        """positions[k]: history index of move k; the last entry is the end of the line."""
-
-    def game_at(self, k: int) -> Game:
-        from .game import Game
-
-        history = self.game.history
-        pos = self.positions[k]
-        state = history[pos].before if pos < len(history) else self.game.state
-        return Game(state.copy(), seed=self.game.seed, history=history[:pos], meta=self.game.meta)
-
-
-class GameRecord:
-    """An annotated game record. See ``docs/records.md``.
-
-    Build one with :meth:`from_game` (or ``game.record``), :meth:`load` or :meth:`loads`;
-    write it with :meth:`save` or :meth:`dumps`. Step indexes count the moves of a line
-    (decisions and chance outcomes), from 0.
+    Read one with :meth:`load` or :meth:`loads`; write it with :meth:`save` or
+    :meth:`dumps`. Step indexes count the moves of a line (decisions and chance outcomes),
+    from 0. Loading here checks the shape of the file, not the legality of its moves
+    (:class:`cyclades_widgets.game.GameRecord` replays them).
     """
 
     def __init__(
@@ -135,52 +110,15 @@ class GameRecord:
         """The main line."""
         self.variations: list[Variation] = list(variations)
         """Variations branching from the main line."""
-        self._lines: dict[LinePath, _Line] = {}
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_game(
-        cls, game: Game, *, variations: bool = False, forks: Iterable[Game] = ()
-    ) -> GameRecord:
-        """A record of the moves played in ``game``.
-
-        With ``variations=True`` the steps taken back with ``undo`` (and not redone)
-        become a variation; each game in ``forks`` (from ``game.fork()``) is merged in
-        as a variation where it leaves the main line. Title, date and description come
-        from ``game.meta``.
-        """
-        init = game.initial_state
-        standard = new_state(list(init.names), init.options, init.map_id)
-        text = {k: str(game.meta[k]) if game.meta.get(k) else None for k in _HEADER_TEXT}
-        record = cls(
-            init.names,
-            map=init.map_id,
-            seed=game.seed,
-            options=init.options,
-            steps=game.moves(),
-            start=None if init == standard else init.copy(),
-            title=text["title"],
-            date=text["date"],
-            description=text["description"],
-        )
-        validate_shape(record._header_dict())
-        if variations:
-            undone = [s.notation for s in game.undone() if s.notation is not None]
-            if undone:
-                record.add_line([*game.moves(), *undone], comment="undone line")
-        for other in forks:
-            if other.initial_state != init:
-                raise ValueError("a fork must start from the same position as the game")
-            record.add_line(other.moves())
-        return record
-
-    @classmethod
-    def loads(cls, text: str | bytes) -> GameRecord:
+    def loads(cls, text: str | bytes) -> Self:
         """Read a record from JSON text; raises :class:`RecordError` and nothing else."""
         return cls._guarded(lambda: cls.from_dict(parse_json(text)))
 
     @classmethod
-    def load(cls, path: str | Path) -> GameRecord:
+    def load(cls, path: str | Path) -> Self:
         """Read a record file; raises :class:`RecordError` (also for an unreadable file)."""
         try:
             data = Path(path).read_bytes()
@@ -189,21 +127,19 @@ class GameRecord:
         return cls.loads(data)
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
-        """Build and fully check a record from parsed JSON (every line is replayed)."""
+    def from_dict(cls, data: Any) -> Self:
+        """Build a record from parsed JSON, checking its shape, notation and targets."""
+        return cls._guarded(lambda: cls._from_shape(data))
 
-        def build() -> GameRecord:
-            validate_shape(data)
-            record = cls._from_checked_dict(data)
-            record.validate()
-            return record
-
-        return cls._guarded(build)
+    @classmethod
+    def _from_shape(cls, data: Any) -> Self:
+        validate_shape(data)
+        return cls._from_checked_dict(data)
 
     @staticmethod
-    def _guarded(fn: Any) -> GameRecord:
+    def _guarded(fn: Callable[[], R]) -> R:
         try:
-            result: GameRecord = fn()
+            result = fn()
         except RecordError:
             raise
         except RecursionError:
@@ -216,7 +152,7 @@ class GameRecord:
         return result
 
     @classmethod
-    def _from_checked_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+    def _from_checked_dict(cls, data: Mapping[str, Any]) -> Self:
         players = guard(lambda: player_names(data["players"]), ["players"])
         options = read_options(data["options"])
         map_id = data["map"]
@@ -271,7 +207,7 @@ class GameRecord:
     # ------------------------------------------------------------------ writing
     def _header_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "edition": self.edition}
-        for key in _HEADER_TEXT:
+        for key in HEADER_TEXT:
             if getattr(self, key):
                 out[key] = getattr(self, key)
         out["players"] = list(self.players)
@@ -299,19 +235,6 @@ class GameRecord:
     def save(self, path: str | Path) -> None:
         """Write :meth:`dumps` to ``path`` as UTF-8 (byte-identical on every save)."""
         Path(path).write_bytes(self.dumps().encode("utf-8"))
-
-    def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
-        """Write a self-contained HTML page that steps through the main line with its
-        notes (no kernel, no network; it opens from ``file://``). Returns the path.
-
-        The page is :func:`cyclades_widgets.widgets.page.replay_page`: the board's own
-        script and styles, inlined.
-        """
-        from .widgets.page import replay_page  # the view layer, only when a page is wanted
-
-        target = Path(path)
-        target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
-        return target
 
     # ------------------------------------------------------------------ lines
     def variation(self, line: LinePath) -> Variation:
@@ -366,54 +289,6 @@ class GameRecord:
         if self.start is not None:
             return self.start.copy()
         return new_state(list(self.players), self.options, self.map)
-
-    def validate(self) -> None:
-        """Replay every line and check each move; raise :class:`RecordError` at the first
-        illegal one, with its JSON path."""
-
-        def walk(line: LinePath, variations: list[Variation]) -> None:
-            self._line(line)
-            for j, var in enumerate(variations):
-                walk((*line, j), var.variations)
-
-        walk((), self.variations)
-
-    def replay(self, line: LinePath = ()) -> Game:
-        """The game at the end of a line (automatic steps run after the last move)."""
-        return self.game_at(len(self.moves(line)), line)
-
-    def game_at(self, step: int, line: LinePath = ()) -> Game:
-        """The game after ``step`` moves of a line, with the automatic steps that follow
-        run up to the next decision or chance step. The game has the full history
-        (undo works back to the start) and is independent of the record."""
-        replayed = self._line(line)
-        if not 0 <= step < len(replayed.positions):
-            raise IndexError(f"step {step} out of range 0 to {len(replayed.positions) - 1}")
-        return replayed.game_at(step)
-
-    def _line(self, line: LinePath) -> _Line:
-        moves = tuple(self.moves(line))
-        cached = self._lines.get(line)
-        if cached is not None and cached.moves == moves:
-            return cached
-        if not line:
-            from .game import Game
-
-            meta = {k: getattr(self, k) for k in _HEADER_TEXT if getattr(self, k)}
-            game = Game(self.initial_state(), seed=self.seed, meta=meta)
-            start, positions = 0, []
-        else:
-            branch = self._offset(line[:-1]) + self.variation(line).at
-            parent = self._line(line[:-1])
-            game = parent.game_at(branch)
-            start, positions = branch, parent.positions[:branch]
-        for k in range(start, len(moves)):
-            positions.append(_play(game, moves[k], lambda k=k: self._step_path(line, k)))
-        _run_autos(game, lambda: self._step_path(line, len(moves) - 1) if moves else "$")
-        positions.append(len(game.history))
-        result = _Line(game, moves, positions)
-        self._lines[line] = result
-        return result
 
     def _step_parts(self, line: LinePath, index: int) -> list[str | int]:
         """JSON path parts of the step at absolute ``index`` of a line (the line that
@@ -474,8 +349,8 @@ class GameRecord:
     ) -> LinePath:
         """Add a variation replacing the moves of ``line`` from absolute index ``at``.
 
-        Every move is checked by replaying; on error (:class:`RecordError`) the record
-        is unchanged. Returns the new variation's line path.
+        Every move's notation is checked (:class:`RecordError`; the record is then
+        unchanged). Returns the new variation's line path.
         """
         offset = self._offset(line)
         own = self._own_steps(line)
@@ -488,12 +363,6 @@ class GameRecord:
             path = json_path([*var_parts(new_line), "steps", i])
             var.steps.append(RecordStep(canonical_move(str(move), path)))
         holder.append(var)
-        try:
-            self._line(new_line)
-        except RecordError:
-            holder.pop()
-            self._lines.pop(new_line, None)
-            raise
         return new_line
 
     def add_line(self, moves: Sequence[str | Action], *, comment: str | None = None) -> LinePath:
@@ -523,7 +392,7 @@ class GameRecord:
 
     # ------------------------------------------------------------------ comparison
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameRecord):
+        if not isinstance(other, RecordTree):
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
@@ -532,40 +401,6 @@ class GameRecord:
     def __repr__(self) -> str:
         title = f" {self.title!r}" if self.title else ""
         return (
-            f"<GameRecord{title} {len(self.players)} players, {len(self.steps)} steps, "
+            f"<{type(self).__name__}{title} {len(self.players)} players, {len(self.steps)} steps, "
             f"{count_variations(self.variations)} variations>"
         )
-
-
-# --------------------------------------------------------------------------- replaying
-
-
-def _run_autos(game: Game, path: Any) -> None:
-    try:
-        while game.node == "auto":
-            game.step()
-    except Exception as exc:
-        raise RecordError(
-            f"the rules engine failed on an automatic step ({type(exc).__name__}: {exc}); "
-            "this is a bug in cyclades_widgets, please report it",
-            path(),
-        ) from exc
-
-
-def _play(game: Game, move: str, path: Any) -> int:
-    """Run pending automatic steps, then play ``move`` checked. Returns the history
-    index of the move."""
-    _run_autos(game, path)
-    position = len(game.history)
-    try:
-        game.play(move)
-    except (IllegalActionError, NotationError) as exc:
-        where = f"cycle {game.cycle}, {game.phase.value}"
-        raise RecordError(f"illegal move {move!r} ({where}): {exc}", path()) from None
-    except Exception as exc:
-        raise RecordError(
-            f"the rules engine failed on {move!r} ({type(exc).__name__}: {exc}); "
-            "this is a bug in cyclades_widgets, please report it",
-            path(),
-        ) from exc
-    return position

@@ -20,7 +20,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from .rules.board import Hex, MapSpec
+from ..rules.board import Hex, MapSpec
 
 __all__ = ["ANCHOR_RING", "LABEL_GAP", "PAD", "map_geometry", "hex_center", "hex_corners"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .svg_draw import COLOURS as C
-from .svg_draw import Markup, el, fmt, group, shape, text_width, titled
+from .draw import COLOURS as C
+from .draw import Markup, el, fmt, group, shape, text_width, titled
 
 __all__ = ["GOD_COLOURS", "header", "side_panels"]
 

@@ -22,14 +22,14 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from . import serialize
-from .rules.events import Event
-from .rules.state import GameState
-from .svg_draw import COLOURS as C
-from .svg_draw import FONT, Markup, el, group, num, wrap
-from .svg_map import arrow, isles_layer, labels_layer, names_layer, overlay, seas_layer, trails
-from .svg_panels import header, side_panels
-from .svg_pieces import BUILDING_LETTERS, fleet_pieces, isle_pieces
+from ..rules.events import Event
+from ..rules.state import GameState
+from ..view import model as serialize
+from .draw import COLOURS as C
+from .draw import FONT, Markup, el, group, num, wrap
+from .map import arrow, isles_layer, labels_layer, names_layer, overlay, seas_layer, trails
+from .panels import header, side_panels
+from .pieces import BUILDING_LETTERS, fleet_pieces, isle_pieces
 
 __all__ = ["BUILDING_LETTERS", "BoardSVG", "Place", "board"]
 

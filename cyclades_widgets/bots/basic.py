@@ -1,28 +1,20 @@
-"""Bots, so one learner can play a full game, and what-if runs from any position.
-
-- :class:`RandomBot` picks uniformly among the legal actions (seeded).
-- :class:`GreedyBot` follows a simple, documented heuristic (see its docstring).
-- :func:`whatif` plays many continuations from a position and reports win rates.
-"""
+"""The simple bots: :class:`RandomBot` (uniform, seeded) and :class:`GreedyBot` (a short,
+documented heuristic; see its docstring)."""
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from .game import Bot, Game
-from .rules import flow
-from .rules.actions import Action
-from .rules.battle import current_battle, defender_bonus, defending_units
-from .rules.board import MapSpec
-from .rules.ledger import revenue_of
-from .rules.state import APOLLO, BUILDINGS, GOD_BUILDING, GameState
+from ..rules import flow
+from ..rules.actions import Action
+from ..rules.battle import current_battle, defender_bonus, defending_units
+from ..rules.board import MapSpec
+from ..rules.ledger import revenue_of
+from ..rules.state import APOLLO, BUILDINGS, GOD_BUILDING, GameState
 
-__all__ = ["GreedyBot", "RandomBot", "WhatIf", "position_value", "whatif"]
+__all__ = ["GreedyBot", "RandomBot", "position_value"]
 
 
 class RandomBot:
@@ -206,7 +198,7 @@ class GreedyBot:
 
 def _battle_odds_for(state: GameState, seat: int) -> float | None:
     """The exact chance that ``seat`` wins the battle under way, or None if none is."""
-    from .odds import battle_odds
+    from ..odds import battle_odds
 
     pending = current_battle(state)
     if pending is None:
@@ -222,140 +214,3 @@ def _battle_odds_for(state: GameState, seat: int) -> float | None:
         odds = battle_odds(min(a_units, 60), min(d_units, 60), defender_bonus=min(bonus, 60))
         attacker_wins = odds.attacker_wins
     return attacker_wins if seat == attacker else 1.0 - attacker_wins
-
-
-# ------------------------------------------------------------------ what-if runs
-
-
-@dataclass(frozen=True)
-class WhatIf:
-    """Win rates from many continuations of one position."""
-
-    players: tuple[str, ...]
-    wins: dict[str, int]
-    unfinished: int
-    n: int
-    seed: int
-
-    def rate(self, player: str) -> float:
-        """The share of continuations ``player`` won."""
-        return self.wins[player] / self.n if self.n else 0.0
-
-    def interval(self, player: str, z: float = 1.96) -> tuple[float, float]:
-        """A 95% Wilson score interval for ``player``'s win rate."""
-        return wilson(self.wins[player], self.n, z)
-
-    def table(self) -> Any:
-        """The results as a pandas DataFrame (wins, rate, 95% interval)."""
-        import pandas as pd
-
-        rows = []
-        for name in self.players:
-            low, high = self.interval(name)
-            rows.append(
-                {"player": name, "wins": self.wins[name], "win rate": self.rate(name),
-                 "95% low": low, "95% high": high}
-            )  # fmt: skip
-        return pd.DataFrame(rows).set_index("player")
-
-    def __str__(self) -> str:
-        parts = []
-        for name in self.players:
-            low, high = self.interval(name)
-            parts.append(f"{name} {self.rate(name):.0%} [{low:.0%}–{high:.0%}]")
-        tail = f"; {self.unfinished} unfinished" if self.unfinished else ""
-        return f"{self.n} continuations: " + ", ".join(parts) + tail
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion.
-
-    >>> tuple(round(x, 3) for x in wilson(5, 10))
-    (0.237, 0.763)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def play_out(
-    state_dict: dict[str, Any], seed: int, bots: Mapping[str, Bot], max_cycles: int
-) -> str | None:
-    """Play one continuation to the end (or the cycle cap); return the winner's name."""
-    game = Game(GameState.from_dict(state_dict), seed=seed)
-    while not game.is_over and game.cycle <= max_cycles:
-        game.advance(to="cycle", bots=bots)
-        if game.to_act is not None and game.to_act not in bots:
-            raise ValueError(f"no bot for {game.to_act}")
-    return game.winner
-
-
-def _default_bots(game: Game, bots: Mapping[str, Bot] | None, seed: int) -> dict[str, Bot]:
-    chosen: dict[str, Bot] = dict(bots or {})
-    for i, name in enumerate(game.players):
-        chosen.setdefault(name, GreedyBot(seed=seed * 31 + i))
-    return chosen
-
-
-def whatif(
-    game: Game,
-    n: int = 200,
-    bots: Mapping[str, Bot] | None = None,
-    executor: Executor | None = None,
-    *,
-    seed: int = 0,
-    max_cycles: int = 40,
-    progress: bool = True,
-) -> WhatIf:
-    """Play ``n`` continuations from the current position and report win rates.
-
-    Seats without a bot get a :class:`GreedyBot`. Continuation ``i`` uses chance seed
-    ``seed + i`` and fresh copies of the bots, so results are reproducible. With an
-    ``executor`` (any ``concurrent.futures.Executor``: a process pool, or a Dask
-    client's executor) the continuations run there.
-    """
-    if n < 1:
-        raise ValueError(f"n must be at least 1, got {n}")
-    state_dict = game.state.to_dict()
-    jobs = [(state_dict, seed + i, _fresh(_default_bots(game, bots, seed + i)), max_cycles)
-            for i in range(n)]  # fmt: skip
-    results: list[str | None] = []
-    bar = _progress(n, progress)
-    if executor is None:
-        for job in jobs:
-            results.append(play_out(*job))
-            bar(1)
-    else:
-        futures = [executor.submit(play_out, *job) for job in jobs]
-        for future in futures:
-            results.append(future.result())
-            bar(1)
-    bar(0, close=True)
-    wins = {name: sum(1 for r in results if r == name) for name in game.players}
-    return WhatIf(game.players, wins, sum(1 for r in results if r is None), n, seed)
-
-
-def _fresh(bots: Mapping[str, Bot]) -> dict[str, Bot]:
-    import copy
-
-    return {k: copy.deepcopy(v) for k, v in bots.items()}
-
-
-def _progress(total: int, enabled: bool) -> Callable[..., None]:
-    if not enabled:
-        return lambda k, close=False: None
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=total, desc="what-if", unit="game", leave=False)
-
-    def update(k: int, close: bool = False) -> None:
-        if k:
-            bar.update(k)
-        if close:
-            bar.close()
-
-    return update

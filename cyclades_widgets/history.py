@@ -1,0 +1,347 @@
+"""``BaseGame``: a rules state plus its history (undo/redo/fork), chance and stepping.
+
+This is the game layer: it knows the rules and nothing above them. The public
+:class:`cyclades_widgets.game.Game` adds what the layers above offer (the record, the
+tables, the narration, the picture); the layers in between (narration, tables, bots, the
+view model) work on a ``BaseGame`` and so never import the class that imports them.
+
+>>> game = BaseGame.new(players=3, seed=7)
+>>> game.phase, game.to_act is not None
+(<Phase.OFFERINGS: 'offerings'>, True)
+>>> events = game.play(game.legal_actions()[0])
+>>> game.undo() is not None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, Self
+
+from .rules import flow
+from .rules.actions import Action
+from .rules.errors import IllegalActionError
+from .rules.events import Event
+from .rules.options import RuleOptions
+from .rules.setup import new_state, setup_events
+from .rules.state import GameState, Phase
+
+Target = Literal["decision", "phase", "cycle", "end"]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions for the seat to act."""
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        """Return one element of ``legal``."""
+        ...
+
+
+@dataclass(slots=True)
+class Step:
+    """One applied step: what happened, and the state just before it (for undo)."""
+
+    kind: Literal["decision", "chance", "auto"]
+    action: Action | None
+    """The decision or chance outcome; None for an automatic step."""
+    player: str | None
+    events: list[Event]
+    before: GameState
+    phase: Phase
+    cycle: int
+
+    @property
+    def notation(self) -> str | None:
+        """The action's notation, or None for an automatic step."""
+        return None if self.action is None else str(self.action)
+
+
+class BaseGame:
+    """A game of Cyclades with its history: play, step, advance, undo, redo, fork."""
+
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        seed: int = 0,
+        history: Iterable[Step] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._state = state
+        self.seed = seed
+        """Seeds the chance steps that are not forced (outcome k uses ``f"{seed}/{k}"``)."""
+        self._history: list[Step] = list(history)
+        self._redo: list[Step] = []
+        self.meta: dict[str, Any] = dict(meta or {})
+        """Free-form header data kept in records (title, date, description)."""
+        self._initial = state.copy() if not self._history else self._history[0].before.copy()
+        self.forced: list[Action] = []
+        """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str] = 4,
+        seed: int = 0,
+        options: RuleOptions | None = None,
+        *,
+        map: str | None = None,
+        start: Literal["decision", "setup"] = "decision",
+    ) -> Self:
+        """A new game. By default it runs the opening chance and automatic steps (turn
+        order, creature track, gods, revenue) and stops at the first bid; with
+        ``start="setup"`` it stays before them, so every phase can be stepped."""
+        game = cls(new_state(players, options, map), seed=seed)
+        if start == "decision":
+            game.advance(to="decision")
+        return game
+
+    # ------------------------------------------------------------------ views
+    @property
+    def state(self) -> GameState:
+        """The current state (treat as read-only)."""
+        return self._state
+
+    @property
+    def initial_state(self) -> GameState:
+        """The state before the first step."""
+        return self._initial
+
+    @property
+    def cycle(self) -> int:
+        """The current cycle number (0 during setup)."""
+        return self._state.cycle
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._state.phase
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order."""
+        return self._state.names
+
+    @property
+    def node(self) -> str:
+        """'decision', 'chance', 'auto' or 'over'."""
+        return flow.node(self._state)[0]
+
+    @property
+    def to_act(self) -> str | None:
+        """The player who must decide now, or None while nothing needs a decision."""
+        kind, player = flow.node(self._state)
+        return self._state.names[player] if kind == "decision" and player is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has won at the end of a cycle."""
+        return self._state.phase is Phase.OVER
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name, once the game is over."""
+        w = self._state.winner
+        return None if w is None else self._state.names[w]
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        """Every step applied so far, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the last step."""
+        return list(self._history[-1].events) if self._history else setup_events(self._state)
+
+    def moves(self) -> list[str]:
+        """Notations of the decisions and chance outcomes so far (what a record stores)."""
+        return [s.notation for s in self._history if s.notation is not None]
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions open to :attr:`to_act` (empty if no decision is due)."""
+        return flow.legal_actions(self._state)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance step, each outcome with its probability."""
+        return flow.chance_outcomes(self._state)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, action: str | Action) -> list[Event]:
+        """Play a decision or force a chance outcome, given as notation or ``Action``.
+
+        Pending automatic steps run first. Raises :class:`NotationError` or
+        :class:`IllegalActionError`; after an error the game is exactly as before.
+        """
+        parsed = Action.parse(action) if isinstance(action, str) else action
+        if not isinstance(parsed, Action):
+            raise IllegalActionError(f"expected notation or an Action, got {type(action).__name__}")
+        events: list[Event] = []
+        if flow.node(self._state)[0] == "auto":
+            probe = self._state.copy()
+            while flow.node(probe)[0] == "auto":
+                flow.auto_step(probe)
+            flow.check(probe, parsed)  # raises before anything changes
+            while self.node == "auto":
+                events += self._apply(None)
+        flow.check(self._state, parsed)
+        return events + self._apply(parsed)
+
+    def step(self) -> list[Event]:
+        """Perform the next automatic step or draw the next chance outcome.
+
+        Raises :class:`IllegalActionError` at a decision (use :meth:`play`).
+        """
+        kind, player = flow.node(self._state)
+        if kind == "over":
+            raise IllegalActionError("the game is over")
+        if kind == "decision":
+            assert player is not None
+            legal = [str(a) for a in self.legal_actions()[:6]]
+            raise IllegalActionError(
+                f"{self._state.names[player]} must decide (e.g. {', '.join(legal)}); "
+                "use game.play(...) or game.advance(bots=...)"
+            )
+        if kind == "auto":
+            return self._apply(None)
+        return self._apply(self.sample_chance())
+
+    def force(self, *outcomes: str | Action) -> None:
+        """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
+        :meth:`advance` use, in order, instead of the seed when they are possible there.
+        A teacher stages a battle this way."""
+        parsed = [Action.parse(o) if isinstance(o, str) else o for o in outcomes]
+        self.forced.extend(parsed)  # all parsed first: a NotationError queues nothing
+
+    def sample_chance(self) -> Action:
+        """The chance outcome to use now: the next forced one if it fits, else the seed's."""
+        outcomes = flow.chance_outcomes(self._state)
+        if self.forced:
+            kinds = {a.kind for a, _ in outcomes}
+            head = self.forced[0]
+            if head.kind in kinds:
+                if head not in {a for a, _ in outcomes}:
+                    raise IllegalActionError(f"forced outcome {head} is not possible here")
+                self.forced.pop(0)
+                return head
+        rng = random.Random(f"{self.seed}/{self._state.step}")
+        actions = [a for a, _ in outcomes]
+        return rng.choices(actions, weights=[w for _, w in outcomes])[0]
+
+    def advance(
+        self,
+        to: Target = "decision",
+        bots: Mapping[str, Bot] | None = None,
+        *,
+        max_steps: int = 200_000,
+    ) -> list[Event]:
+        """Run automatic steps, chance and bot decisions until ``to`` is reached:
+
+        - ``"decision"``: a decision for a player without a bot;
+        - ``"phase"``: the phase changes;
+        - ``"cycle"``: the next cycle begins;
+        - ``"end"``: the game is over.
+
+        It always stops at a decision for a player without a bot, and at the end.
+        """
+        if to not in ("decision", "phase", "cycle", "end"):
+            raise ValueError(f"advance(to={to!r}); expected decision, phase, cycle or end")
+        bots = dict(bots or {})
+        unknown = set(bots) - set(self._state.names)
+        if unknown:
+            raise ValueError(f"bots for unknown players {sorted(unknown)}; players: {self.players}")
+        start_phase, start_cycle = self._state.phase, self._state.cycle
+        events: list[Event] = []
+        for _ in range(max_steps):
+            kind, player = flow.node(self._state)
+            if kind == "over":
+                break
+            if to == "phase" and self._state.phase != start_phase:
+                break
+            if to == "cycle" and self._state.cycle != start_cycle:
+                break
+            if kind == "decision":
+                assert player is not None
+                bot = bots.get(self._state.names[player])
+                if bot is None:
+                    break
+                legal = flow.legal_actions(self._state)
+                events += self._apply(bot.choose(self._state, legal))
+            elif kind == "auto":
+                events += self._apply(None)
+            else:
+                events += self._apply(self.sample_chance())
+        return events
+
+    def _apply(self, action: Action | None) -> list[Event]:
+        before = self._state.copy()
+        kind, player = flow.node(self._state)
+        phase, cycle = self._state.phase, self._state.cycle
+        if action is None:
+            events = flow.auto_step(self._state)
+        else:
+            events = flow.apply(self._state, action)
+        name = self._state.names[player] if player is not None else None
+        self._history.append(Step(kind, action, name, events, before, phase, cycle))  # type: ignore[arg-type]
+        self._redo.clear()
+        return events
+
+    # ------------------------------------------------------------------ history
+    def undo(self) -> Step | None:
+        """Take back the last step (of any kind). Returns it, or None at the start."""
+        if not self._history:
+            return None
+        step = self._history.pop()
+        self._redo.append(step)
+        self._state = step.before.copy()
+        return step
+
+    def redo(self) -> Step | None:
+        """Re-apply the last undone step. Returns it, or None if there is none."""
+        if not self._redo:
+            return None
+        step = self._redo.pop()
+        redo = self._redo
+        self._redo = []
+        if step.action is None:
+            flow.auto_step(self._state)
+        else:
+            flow.apply(self._state, step.action)
+        self._history.append(step)
+        self._redo = redo
+        return step
+
+    def undone(self) -> list[Step]:
+        """The steps taken back with :meth:`undo` and not yet redone, next to redo first."""
+        return list(reversed(self._redo))
+
+    def can_redo(self) -> bool:
+        """True if :meth:`redo` has a step to re-apply."""
+        return bool(self._redo)
+
+    def goto(self, index: int) -> None:
+        """Move to just after step ``index`` of the history (0 = before any step),
+        by undo or redo, so the steps after it stay available for redo."""
+        while len(self._history) > index and self.undo() is not None:
+            pass
+        while len(self._history) < index and self.redo() is not None:
+            pass
+
+    def fork(self) -> Self:
+        """An independent copy with the same history, to explore another line."""
+        game = type(self)(
+            self._state.copy(), seed=self.seed, history=list(self._history), meta=self.meta
+        )
+        game._initial = self._initial.copy()
+        game.forced = list(self.forced)
+        return game
+
+    def __repr__(self) -> str:
+        who = f", {self.to_act} to act" if self.to_act else ""
+        end = f", won by {self.winner}" if self.is_over else ""
+        return (
+            f"<Game {len(self.players)} players, cycle {self.cycle}, {self.phase.value}{who}{end}>"
+        )
