@@ -36,7 +36,7 @@ help:
 	@echo "make test         set up .venv and run the whole suite: ruff, pytest (rules, notebooks, browser)"
 	@echo "make lint         ruff check + ruff format --check"
 	@echo "make format       ruff format + ruff check --fix"
-	@echo "make typecheck    mypy on cyclades_widgets/rules"
+	@echo "make typecheck    mypy --strict on the whole package"
 	@echo "make bench        benchmarks (python benchmarks/run.py)"
 	@echo "make bench-quick  a short benchmark run"
 	@echo "make reliability  the long reliability run (CYCLADES_LONG=1, tests/reliability -m slow)"
@@ -73,6 +73,8 @@ js: js/node_modules/.package-lock.json
 test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) lite
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/pytest --doctest-modules cyclades_widgets -q
 	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
 
 lint: $(VENV)/.stamp-test

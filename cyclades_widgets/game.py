@@ -150,12 +150,12 @@ class GameRecord(RecordTree):
     def from_dict(cls, data: Any) -> Self:
         """Build and fully check a record from parsed JSON (every line is replayed)."""
 
-        def build() -> Self:
+        def build() -> GameRecord:
             record = cls._from_shape(data)
             record.validate()
             return record
 
-        return cls._guarded(build)
+        return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
 
     def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
         """Write a self-contained HTML page that steps through the main line with its

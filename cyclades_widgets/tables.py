@@ -345,14 +345,14 @@ class Tables:
         return f"{title}: cycle {s.cycle}, {s.phase.value}{view}"
 
     def _style_players(self, df: pd.DataFrame) -> Styler:
-        seats = {name: seat for seat, name in enumerate(self.state.names)}
+        seats: dict[object, int] = {name: seat for seat, name in enumerate(self.state.names)}
         styler = df.style.set_caption(self._caption("Players"))
         styler = styler.map_index(lambda name: _player_css(seats.get(name)), axis=0)
         styler = styler.format_index(lambda name: _with_glyph(name, seats.get(name)), axis=0)
         return styler.format(na_rep="?", subset=["Gold"])
 
     def _style_owner(self, df: pd.DataFrame, column: str, title: str) -> Styler:
-        seats = {name: seat for seat, name in enumerate(self.state.names)}
+        seats: dict[object, int] = {name: seat for seat, name in enumerate(self.state.names)}
         styler = df.style.set_caption(self._caption(title)).format(na_rep="")
         if df.empty:
             return styler
@@ -368,7 +368,7 @@ def _player_css(seat: int | None) -> str:
 
 
 def _with_glyph(name: object, seat: int | None) -> str:
-    if name is None or (not isinstance(name, str) and pd.isna(name)):
+    if name is None or (not isinstance(name, str) and name is pd.NA):
         return ""
     if seat is None:
         return str(name)

@@ -3,14 +3,12 @@
 The browser check that the canvas really renders is tests/browser/test_battlelab_canvas.py.
 """
 
-import doctest
 import math
 import random
 
 import ipycanvas.canvas as ipycanvas_canvas
 import pytest
 
-import cyclades_widgets.widgets.battlelab as battlelab_module
 from cyclades_widgets.odds import DIE_FACES, battle_odds, simulate_battle
 from cyclades_widgets.view.palette import _linear, text_colour_on
 from cyclades_widgets.widgets.battlelab import (
@@ -53,11 +51,6 @@ def count(messages, command):
         for c in (message if message and isinstance(message[0], list) else [message])
         if c[0] == command
     )
-
-
-def test_module_doctests_pass():
-    result = doctest.testmod(battlelab_module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # --------------------------------------------------------------------------- the heatmap

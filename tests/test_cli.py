@@ -97,11 +97,13 @@ def test_replay_of_a_bad_record_fails_cleanly(bad_file: Path, capsys):
 
 def test_demo_without_jupyterlab_says_how_to_install(monkeypatch, capsys):
     """Issue 5: print a clear message if JupyterLab isn't installed."""
-    real = cli.importlib.util.find_spec
+    real = cli.demo.importlib.util.find_spec
     monkeypatch.setattr(
-        cli.importlib.util, "find_spec", lambda name: None if name == "jupyterlab" else real(name)
+        cli.demo.importlib.util,
+        "find_spec",
+        lambda name: None if name == "jupyterlab" else real(name),
     )
-    monkeypatch.setattr(cli, "find_demo_notebook", lambda start=None: REPO / "x.ipynb")
+    monkeypatch.setattr(cli.demo, "find_demo_notebook", lambda start=None: REPO / "x.ipynb")
     assert cli.main(["demo"]) == 1
     err = capsys.readouterr().err
     assert "JupyterLab is not installed" in err and "cyclades_widgets[widgets]" in err
@@ -118,8 +120,8 @@ def test_demo_starts_jupyterlab_on_the_first_tutorial(tmp_path: Path, monkeypatc
     assert cli.find_demo_notebook(tmp_path) == notebooks / "01-first-look.ipynb"
     monkeypatch.chdir(tmp_path)
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: object())
-    monkeypatch.setattr(cli.subprocess, "call", lambda command: calls.append(command) or 0)
+    monkeypatch.setattr(cli.demo.importlib.util, "find_spec", lambda name: object())
+    monkeypatch.setattr(cli.demo.subprocess, "call", lambda command: calls.append(command) or 0)
     assert cli.main(["demo"]) == 0
     (command,) = calls
     assert command[:3] == [sys.executable, "-m", "jupyterlab"]
@@ -139,7 +141,7 @@ def test_demo_finds_the_notebook_from_a_subfolder(tmp_path: Path):
 
 
 def test_demo_without_a_notebook_says_where_it_looked(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "find_demo_notebook", lambda start=None: None)
+    monkeypatch.setattr(cli.demo, "find_demo_notebook", lambda start=None: None)
     assert cli.main(["demo"]) == 1
     assert "notebooks/01-first-look.ipynb" in capsys.readouterr().err
 

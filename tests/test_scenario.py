@@ -4,12 +4,9 @@ Each test names the rule it relies on; the positions are built with the public b
 then played on through the ordinary Game API.
 """
 
-import doctest
-
 import pytest
 
 import cyclades_widgets as cw
-import cyclades_widgets.scenario as scenario_module
 from cyclades_widgets.rules.state import CREATURES, Phase
 from cyclades_widgets.scenario import Scenario, ScenarioError
 
@@ -59,11 +56,6 @@ def test_scenario_gold_keeps_bank_plus_players_constant():
 
 def test_cw_scenario_is_the_scenario_class():
     assert cw.Scenario is Scenario
-
-
-def test_module_doctests_pass():
-    result = doctest.testmod(scenario_module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # --------------------------------------------------------------------------- offerings

@@ -1,14 +1,10 @@
 """game.tables: the state as pandas DataFrames, built from hand-made Scenario positions."""
 
-import doctest
-
 import pandas as pd
 import pytest
 from pandas.io.formats.style import Styler
 
 import cyclades_widgets as cw
-import cyclades_widgets.tables as tables_module
-import cyclades_widgets.view.palette as palette_module
 from cyclades_widgets.tables import Tables, creature_price
 from cyclades_widgets.view.palette import PLAYER_COLOURS, PLAYER_GLYPHS
 
@@ -39,12 +35,6 @@ def game():
         .creatures("pegasus", "giant", "chimera")
         .game()
     )
-
-
-def test_module_doctests_pass():
-    for module in (tables_module, palette_module):
-        result = doctest.testmod(module)
-        assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
 def test_game_tables_returns_the_teachers_view(game):

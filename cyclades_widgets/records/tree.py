@@ -6,7 +6,7 @@ step, and the tree of lines (the main line and variations to any depth). It neve
 a move; :class:`cyclades_widgets.game.GameRecord` adds the replaying (legal moves, seeking)
 on top of it.
 
->>> tree = RecordTree(["Athens", "Sparta"], map="2-3", steps=["order athens,sparta,athens,sparta"])
+>>> tree = RecordTree(["Athens", "Sparta"], map="map-2-3", steps=["order athens,sparta,athens,sparta"])
 >>> tree.annotate(0, after="Athens bids first.", tag="key move").tag
 'key move'
 >>> RecordTree.loads(tree.dumps()).dumps() == tree.dumps()

@@ -19,7 +19,7 @@ sends back an intent naming ``id`` and ``notation``, which Python checks again.
 >>> game = cw.Game.new(players=3, seed=1)
 >>> snap = snapshot(game.state, viewer="Athens")
 >>> snap["players"][0]["gold"], snap["players"][1]["gold"] is None
-(5, True)
+(7, True)
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ MAX_EVENTS = 24
 def _all_labels() -> dict[str, Any]:
     """static/labels.json, with the creature names from the one creature data file."""
     text = (resources.files("cyclades_widgets") / "static" / "labels.json").read_text("utf-8")
-    all_labels = json.loads(text)
+    all_labels: dict[str, Any] = json.loads(text)
     for lang, lab in all_labels.items():
         lab["creatures"] = {cid: c["name"] for cid, c in creature_info(lang).items()}
     return all_labels
@@ -90,7 +90,8 @@ def labels(lang: str = "en") -> dict[str, Any]:
     Raises ``ValueError`` naming the languages there are.
     """
     _check_lang(lang)
-    return json.loads(json.dumps(_all_labels()[lang]))  # a fresh copy
+    fresh: dict[str, Any] = json.loads(json.dumps(_all_labels()[lang]))
+    return fresh
 
 
 def _check_lang(lang: Any) -> None:
@@ -311,7 +312,7 @@ def _supply(state: GameState) -> dict[str, Any]:
 
 def _status(state: GameState, kind: str, who: int | None, lang: str) -> str:
     """One line saying what happens next, in ``lang``."""
-    ui = _all_labels()[lang]["ui"]
+    ui: dict[str, str] = _all_labels()[lang]["ui"]
     if kind == "over":
         winner = state.names[state.winner] if state.winner is not None else "?"
         return ui["over"].format(player=winner)
@@ -333,8 +334,9 @@ def _int(value: Any) -> int | None:
 def _who(state: GameState, value: Any) -> int | None:
     """A seat from a seat number or a player name (events name players, pending data
     uses seats); None if it is neither."""
-    if _int(value) is not None and 0 <= value < state.n_players:
-        return value
+    seat = _int(value)
+    if seat is not None and 0 <= seat < state.n_players:
+        return seat
     if isinstance(value, str):
         try:
             return state.seat(value)

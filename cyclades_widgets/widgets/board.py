@@ -51,7 +51,7 @@ class Board(anywidget.AnyWidget):
     """The map geometry, names and screen labels (:func:`serialize.static_payload`); sent once."""
     snapshot = traitlets.Dict().tag(sync=True)
     """The dynamic state, small (:func:`serialize.snapshot`)."""
-    legal = traitlets.List().tag(sync=True)
+    legal: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     """The legal decisions ``[{id, notation, kind, label, targets, track}]``."""
     highlights = traitlets.Dict().tag(sync=True)
     """Places and arrows drawn over the board: ``{"places": [ids], "arrows": [[a, b]]}``."""
@@ -152,8 +152,9 @@ class Board(anywidget.AnyWidget):
 
     @traitlets.validate("lang")
     def _check_lang(self, proposal: dict[str, Any]) -> str:
-        serialize.labels(proposal["value"])
-        return proposal["value"]
+        lang: str = proposal["value"]
+        serialize.labels(lang)
+        return lang
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
@@ -198,7 +199,9 @@ class Board(anywidget.AnyWidget):
             timeline = Timeline(game)
             if kind == "goto":
                 index = msg.get("index")
-                if not _is_int(index) or not 0 <= index <= timeline.length:
+                if not isinstance(index, int) or isinstance(index, bool):
+                    index = -1
+                if not 0 <= index <= timeline.length:
                     raise IntentError(
                         f"goto needs an index from 0 to {timeline.length}, not {index!r}"
                     )
@@ -223,6 +226,7 @@ class Board(anywidget.AnyWidget):
         if notation is not None and not isinstance(notation, str):
             raise IntentError(f"notation must be text, not {type(notation).__name__}")
         if ident is None:
+            assert notation is not None
             return notation  # game.play parses and checks it
         legal = [str(a) for a in self._game.legal_actions()]
         if not _is_int(ident) or not 0 <= ident < len(legal):
@@ -234,7 +238,8 @@ class Board(anywidget.AnyWidget):
             raise IntentError(
                 f"action {ident} is {legal[ident]!r}, not {notation!r}: the board is out of date"
             )
-        return legal[ident]
+        chosen: str = legal[ident]
+        return chosen
 
     def _continue(self) -> None:
         game = self._game
@@ -246,7 +251,9 @@ class Board(anywidget.AnyWidget):
 
     def _record_render(self, msg: Mapping[str, Any]) -> None:
         step, ms = msg.get("step"), msg.get("ms")
-        if not _is_int(step) or not isinstance(ms, int | float) or isinstance(ms, bool):
+        if not isinstance(step, int) or isinstance(step, bool):
+            raise IntentError("a rendered report needs a step number and ms")
+        if not isinstance(ms, int | float) or isinstance(ms, bool):
             raise IntentError("a rendered report needs a step number and ms")
         sent = self._sent_at.pop(step, None)
         roundtrip = None if sent is None else round((time.perf_counter() - sent) * 1000, 2)
@@ -267,14 +274,14 @@ def _intent_type(msg: Any) -> str:
     kind = msg.get("type")
     if kind not in INTENT_TYPES:
         raise IntentError(f"unknown intent type {kind!r}; known: {', '.join(INTENT_TYPES)}")
-    return kind
+    return str(kind)
 
 
 def _word(msg: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
     value = msg.get(key, allowed[0] if key == "by" else None)
     if value not in allowed:
         raise IntentError(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
-    return value
+    return str(value)
 
 
 def _is_int(value: Any) -> bool:

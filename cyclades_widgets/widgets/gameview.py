@@ -125,7 +125,10 @@ class GameView(w.VBox):
         return [undo, redo]
 
     def _sender(self, intent: dict[str, Any]) -> Callable[[Any], None]:
-        return lambda _: self.board.handle_intent(dict(intent))
+        def send(_: Any) -> None:
+            self.board.handle_intent(dict(intent))
+
+        return send
 
     def _slider_moved(self, change: dict[str, Any]) -> None:
         if not self._syncing:
@@ -187,4 +190,4 @@ class GameView(w.VBox):
         with out:
             from IPython.display import display
 
-            display(self.table(TABLES[index]))
+            display(self.table(TABLES[index]))  # type: ignore[no-untyped-call]

@@ -16,6 +16,8 @@ when it has none, those of step ``k`` (a teacher's "look here before you decide"
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as w
 
 from ..game import GameRecord
@@ -50,7 +52,7 @@ class Replay(GameView):
         self.enter_button.on_click(lambda _: self.enter(self.lines.value))
         self.leave_button.on_click(lambda _: self.leave())
         super().__init__(game, board=board)
-        self.children = (
+        self.children: tuple[Any, ...] = (
             *self.children,
             w.HBox([self.lines, self.enter_button, self.leave_button]),
         )
