@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import doctest
 import importlib.util
 import json
 import math
@@ -210,6 +211,7 @@ def test_4p_map_file_is_what_the_derivation_script_writes():
     committed = (MAPS / "map-4.json").read_text(encoding="utf-8")
     assert tool.output() == committed, "map-4.json is stale: run tools/derive_map4.py"
     assert tool.main(["--check"]) == 0
+    assert doctest.testmod(tool).failed == 0  # the script's examples of the seam rule
 
 
 @pytest.mark.parametrize("map_id", ["map-2-3", "map-5"])
