@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import copy
+import doctest
+import importlib.util
 import json
 import math
+import sys
 from importlib import resources
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -20,6 +25,8 @@ from cyclades_widgets.rules.board import (
 )
 from cyclades_widgets.view import geometry
 
+REPO = Path(__file__).resolve().parents[1]
+MAPS = REPO / "cyclades_widgets" / "data" / "maps"
 MAP_IDS = ("map-2-3", "map-4", "map-5")
 PLAYER_COUNTS = (2, 3, 4, 5)
 
@@ -84,7 +91,7 @@ TABLE_5P = {
     "I5": ((4, 1), 1, 1, 2, 6),
     "I6": ((5, 3), 2, 2, 1, 8),
     "I7": ((5, 6), 1, 1, 2, 6),
-    "I8": ((6, 0), 3, 2, 0, 7),
+    "I8": ((6, 0), 3, 3, 0, 7),
     "I9": ((6, 9), 4, 4, 0, 7),
     "I10": ((7, 6), 1, 1, 2, 6),
     "I11": ((8, 2), 3, 3, 0, 9),
@@ -183,42 +190,168 @@ def test_2p_second_fleet_is_moved_next_to_its_own_isle():
         MapSpec.from_dict(data)
 
 
-# --- the 4-player reconstruction ---------------------------------------------------------------
+# --- the 4-player board -----------------------------------------------------------------------
 
 
-def test_4p_board_is_declared_a_reconstruction():
-    """RULES-NOTES §3.3 '4 players' is UNCONFIRMED, so the file must say it is reconstructed."""
+def _derive_map4() -> ModuleType:
+    """``tools/derive_map4.py``, the script that writes map-4.json."""
+    path = REPO / "tools" / "derive_map4.py"
+    spec = importlib.util.spec_from_file_location("derive_map4", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["derive_map4"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_4p_map_file_is_what_the_derivation_script_writes():
+    """Freshness: map-4.json is derived from map-5.json and map-2-3.json by
+    tools/derive_map4.py (RULES-NOTES §3.4); run it after changing either half."""
+    tool = _derive_map4()
+    committed = (MAPS / "map-4.json").read_text(encoding="utf-8")
+    assert tool.output() == committed, "map-4.json is stale: run tools/derive_map4.py"
+    assert tool.main(["--check"]) == 0
+    assert doctest.testmod(tool).failed == 0  # the script's examples of the seam rule
+
+
+@pytest.mark.parametrize("map_id", ["map-2-3", "map-5"])
+def test_derivation_script_lays_out_files_like_the_hand_written_maps(map_id):
+    """The script's writer reproduces the two halves byte for byte, so every map file has
+    the same layout (one isle or seat a line)."""
+    text = (MAPS / f"{map_id}.json").read_text(encoding="utf-8")
+    assert _derive_map4().dumps(json.loads(text)) == text
+
+
+def test_4p_board_equals_the_two_halves_cell_for_cell():
+    """RULES-NOTES §3.4: the 4-player cell (r, c) is the 5-player cell (r, c) where
+    2c < 10 - |r - 5|, the 2-3 player cell (r, c - 2) where 2c > 10 - |r - 5|, and the
+    seam cells are sea on both boards. An isle keeps its id, names, slots and prosperity."""
+    four, five, small = MapSpec.load("map-4"), MapSpec.load("map-5"), MapSpec.load("map-2-3")
+    assert four.rows == (4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4)
+    halves = {"map-5": set(), "map-2-3": set()}
+    for r, width in enumerate(four.rows):
+        for c in range(width):
+            bound = 10 - abs(r - 5)
+            if 2 * c == bound:  # the seam
+                for spec, cell in ((four, (r, c)), (five, (r, c)), (small, (r, c - 2))):
+                    sea = sea_id(cell)
+                    assert spec.is_sea(sea) and spec.sea_hex[sea] == cell, (r, c)
+                    assert spec.sea_prosperity[sea] == 0, (r, c)
+                continue
+            other, cell = (five, (r, c)) if 2 * c < bound else (small, (r, c - 2))
+            assert _content(four, (r, c)) == _content(other, cell), ((r, c), other.id, cell)
+            halves[other.id].add(cell)
+    # every isle that lies in a used half is on the 4-player board with all of its hexes
+    for spec in (five, small):
+        used = {isle_at(spec, c) for c in halves[spec.id] if _content(spec, c)[0] == "isle"}
+        for isle in used:
+            assert set(spec.isle_hexes[isle]) <= halves[spec.id], (spec.id, isle)
+            assert len(four.isle_hexes[isle]) == len(spec.isle_hexes[isle])
+    assert set(four.isles) == {
+        isle_at(s, c) for s in (five, small) for c in halves[s.id] if _content(s, c)[0] == "isle"
+    }
+
+
+def _content(spec: MapSpec, cell: tuple[int, int]) -> tuple:
+    """What a cell holds: ("isle", id, slots, prosperity, names) or ("sea", prosperity)."""
+    for isle, cells in spec.isle_hexes.items():
+        if cell in cells:
+            names = dict(spec.names[isle])
+            return ("isle", isle, spec.isle_slots[isle], spec.isle_prosperity[isle], names)
+    sea = sea_id(cell)
+    assert spec.sea_hex[sea] == cell
+    return ("sea", spec.sea_prosperity[sea])
+
+
+# RULES-NOTES §3.4 table: id (from the half it comes from), hexes, slots, prosperity
+TABLE_4P = {
+    "andros": ([(1, 0), (1, 1), (2, 0), (2, 1)], 4, 0),
+    "syros": ([(3, 3), (4, 4)], 2, 1),
+    "kea": ([(4, 1)], 1, 2),
+    "paros": ([(5, 3), (6, 3)], 2, 1),
+    "serifos": ([(6, 0), (7, 0), (7, 1)], 3, 0),
+    "milos": ([(8, 2), (9, 1), (9, 2)], 3, 0),
+    "mykonos": ([(2, 4), (2, 5)], 2, 1),
+    "delos": ([(4, 6)], 1, 2),
+    "ios": ([(6, 5)], 1, 2),
+    "naxos": ([(6, 7), (7, 6), (8, 5), (9, 4)], 4, 0),
+}
+
+
+def test_4p_board_matches_rules_notes_table():
+    """RULES-NOTES §3.4: 69 hexes, 10 isles (23 hexes), 46 seas; each isle's hexes, slots
+    and prosperity; prosperity seas (0,0), (0,3), (5,0), (5,8), (10,0), (10,3)."""
     spec = MapSpec.load("map-4")
-    assert "RECONSTRUCTION" in spec.provenance
-    assert "reconstruction" in spec.title.lower()
-    assert len(spec.starts(4)) == 4
-
-
-def test_4p_board_has_neutral_isles_with_prosperity():
-    """Brief for the 4-player board: several neutral isles carry prosperity."""
-    spec = MapSpec.load("map-4")
-    owned = {i for s in spec.starts(4) for i in s.isles}
-    neutral = [i for i in spec.isles if i not in owned]
-    assert len(neutral) >= 3
-    assert all(spec.isle_prosperity[i] > 0 for i in neutral)
-
-
-def test_4p_opposite_seats_are_half_turns_of_each_other():
-    """docs/maps.md '4 players': the reconstruction is symmetric under a half turn (fair seats)."""
-    spec = MapSpec.load("map-4")
-    last = len(spec.rows) - 1
-
-    def turn(cell):
-        r, c = cell
-        return (last - r, spec.rows[last - r] - 1 - c)
-
-    for a, b in ((0, 2), (1, 3)):
-        sa, sb = spec.starts(4)[a], spec.starts(4)[b]
-        for ia, ib in zip(sa.isles, sb.isles):
-            assert sorted(map(turn, spec.isle_hexes[ia])) == sorted(spec.isle_hexes[ib])
-        assert [turn(spec.sea_hex[f]) for f in sa.fleets] == [spec.sea_hex[f] for f in sb.fleets]
+    assert sum(spec.rows) == 69
+    assert sum(len(h) for h in spec.isle_hexes.values()) == 23
+    assert len(spec.seas) == 46
+    got = {
+        i: (sorted(spec.isle_hexes[i]), spec.isle_slots[i], spec.isle_prosperity[i])
+        for i in spec.isles
+    }
+    assert got == TABLE_4P
     pros = {spec.sea_hex[s] for s, p in spec.sea_prosperity.items() if p}
-    assert {turn(c) for c in pros} == pros
+    assert pros == {(0, 0), (0, 3), (5, 0), (5, 8), (10, 0), (10, 3)}
+
+
+# Mystouille/CycladesMulti src/data/Board.java dropIslands, 4 players (sizePenalty 2): the
+# cell indices of each island, counted row by row over the 4-player grid.
+MYSTOUILLE_4P = [
+    [4, 5, 9, 10], [13, 14], [18, 26], [23], [28], [32, 41],
+    [38, 46, 47], [45, 52, 58, 63], [43], [55, 60, 61],
+]  # fmt: skip
+
+
+def test_4p_isles_match_mystouille_after_its_off_by_one():
+    """RULES-NOTES §3.4: Mystouille's 4-player island list, with every cell index >= 30
+    moved up by one (an off-by-one there), gives the same 10 isles cell for cell."""
+    spec = MapSpec.load("map-4")
+    grid = [(r, c) for r, width in enumerate(spec.rows) for c in range(width)]
+    islands = [{grid[i + (i >= 30)] for i in cells} for cells in MYSTOUILLE_4P]
+    assert sorted(map(sorted, islands)) == sorted(sorted(h) for h in spec.isle_hexes.values())
+    as_written = [{grid[i] for i in cells} for cells in MYSTOUILLE_4P]
+    assert sorted(map(sorted, as_written)) != sorted(map(sorted, islands))
+
+
+def test_4p_start_positions_are_the_rules_notes_reading():
+    """RULES-NOTES §3.4 '4-player seats': Syros + Milos and Kea + Naxos as in Mystouille;
+    Serifos + Mykonos and Andros + Delos or Ios are readings, named in the provenance."""
+    spec = MapSpec.load("map-4")
+    got = [(s.isles, tuple(spec.sea_hex[f] for f in s.fleets)) for s in spec.starts(4)]
+    assert got == [
+        (("syros", "milos"), ((5, 4), (10, 0))),
+        (("serifos", "mykonos"), ((5, 0), (3, 5))),
+        (("kea", "naxos"), ((5, 2), (8, 4))),
+        (("andros", "delos"), ((1, 2), (5, 6))),
+    ]
+    # (3,4) would also do for mykonos, and ios for delos: both touch the same seas
+    assert sea_id((3, 4)) in spec.isle_seas["mykonos"]
+    assert sea_id((5, 6)) in spec.isle_seas["ios"] & spec.isle_seas["delos"]
+    assert spec.isle_prosperity["ios"] == spec.isle_prosperity["delos"]
+    owned = {i for s in spec.starts(4) for i in s.isles}
+    assert set(spec.isles) - owned == {"paros", "ios"}
+    assert "Reading B" in spec.provenance and "Reading D" in spec.provenance
+
+
+def test_map_files_call_no_board_a_reconstruction():
+    """Issue 19: every board is the printed one now. The titles are learner-facing, so they
+    cite no source and no confidence level; the provenance says where each board is from."""
+    for map_id in MAP_IDS:
+        spec = MapSpec.load(map_id)
+        assert "reconstruct" not in (spec.title + spec.provenance).lower()
+        for word in ("RULES-NOTES", "§", "seed", "HIGH", "MED", "LOW", "source"):
+            assert word not in spec.title, (map_id, word)
+        assert "RULES-NOTES §3" in spec.provenance and "Confidence" in spec.provenance
+
+
+def test_serifos_has_3_slots_on_every_board_it_is_on():
+    """RULES-NOTES §3.4: Serifos (I8, the 3-hex isle at (6,0), (7,0), (7,1)) has 3
+    building slots: the photo, Mystouille and Blackwoj after its fix (AciesNN says 2)."""
+    boards = [MapSpec.load(m) for m in MAP_IDS if "serifos" in MapSpec.load(m).isles]
+    assert [b.id for b in boards] == ["map-4", "map-5"]
+    for spec in boards:
+        assert sorted(spec.isle_hexes["serifos"]) == [(6, 0), (7, 0), (7, 1)]
+        assert spec.isle_slots["serifos"] == 3
 
 
 # --- every board -------------------------------------------------------------------------------
@@ -253,6 +386,50 @@ def test_start_fleets_of_different_players_are_never_side_by_side(n_players):
             for f in sa.fleets:
                 assert f not in sb.fleets
                 assert not spec.sea_neighbours[f] & set(sb.fleets)
+
+
+SIZE_PATTERN = {1: 2, 2: 1, 3: 0, 4: 0}
+"""Prosperity by isle size on the printed boards (RULES-NOTES §3.2 'Pattern in the data')."""
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_slots_follow_hex_count_and_prosperity_the_printed_size_pattern(map_id):
+    """RULES-NOTES §3.2 'Pattern in the data' and §3.4: one building slot per hex, and
+    prosperity 2 / 1 / 0 for 1 / 2 / 3-4 hexes. The one exception of the old data (Serifos,
+    3 hexes with 2 slots) was a misreading: the printed board gives it 3 (§3.4)."""
+    spec = MapSpec.load(map_id)
+    for isle, cells in spec.isle_hexes.items():
+        assert spec.isle_slots[isle] == len(cells), (map_id, isle)
+        assert spec.isle_prosperity[isle] == SIZE_PATTERN[len(cells)], (map_id, isle)
+
+
+def diagram(spec: MapSpec) -> str:
+    """The text picture of a board used in docs/maps.md: a row number and letter, then
+    each cell as its sea id (``*`` for a prosperity sea) or the first three letters of its
+    isle, each row centred under the widest one."""
+    owner = {c: i for i, cells in spec.isle_hexes.items() for c in cells}
+    widest = max(spec.rows)
+    lines = []
+    for r, width in enumerate(spec.rows):
+        cells = []
+        for c in range(width):
+            if (r, c) in owner:
+                cells.append(owner[(r, c)][:3].upper())
+            else:
+                sea = sea_id((r, c))
+                cells.append(sea + ("*" if spec.sea_prosperity[sea] else ""))
+        row = " ".join(f"{cell:<3}" for cell in cells)
+        lines.append(f"{r:2d} {chr(ord('a') + r)} {' ' * (1 + 2 * (widest - width))}{row}".rstrip())
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_docs_show_each_board_as_it_is(map_id):
+    """docs/maps.md draws each board; the picture is the one the map file gives, so the
+    docs change with the data (issue 19: the pictures of the 4- and 5-player boards)."""
+    docs = (REPO / "docs" / "maps.md").read_text(encoding="utf-8")
+    picture = diagram(MapSpec.load(map_id))
+    assert f"```\n{picture}\n```" in docs, f"docs/maps.md lacks this picture:\n{picture}"
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)

@@ -93,10 +93,9 @@ SPECS: tuple[GameSpec, ...] = (
     ),
     GameSpec(
         4,
-        24,
-        "Four players on map-4, a documented reconstruction of the 4-player board "
-        "(docs/maps.md). Three gods are face up each cycle while the fourth waits face "
-        "down; 2 Metropolises at the end of a cycle win.",
+        15,
+        "Four players on map-4. Three gods are face up each cycle while the fourth waits "
+        "face down; 2 Metropolises at the end of a cycle win.",
     ),
     GameSpec(
         5,
