@@ -161,14 +161,15 @@ class Course:
             if move is None
             else Message("learn.ui.shown", {"move": move})
         )
-        self._after_move()
+        # The shown move was played on an undecided lesson (show_me resets a failed one).
+        self._after_move("playing" if move is not None else self.run.status)
         return move
 
     def proceed(self) -> None:
         """Continue after a coach's pause."""
         self.run.proceed()
         self.feedback = ""
-        self._after_move()
+        self._after_move("playing")
 
     def play(self, move: str) -> bool:
         """Play a learner's move typed as notation. An illegal move becomes the feedback
@@ -180,17 +181,20 @@ class Course:
             return False
         self.feedback = ""
         self._highlights = {}
-        self._after_move()
+        self._after_move("playing")
         return True
 
     def board_changed(self) -> None:
         """The board played a move on :attr:`LessonRun.game` (a click): take it in."""
+        before = self.run.status
         self.run.sync()
         self._highlights = {}
-        self._after_move()
+        self.feedback = ""
+        self._after_move(before)
 
-    def _after_move(self) -> None:
-        if self.run.status != "playing":
+    def _after_move(self, before: str) -> None:
+        """When this move decided the lesson, its success or failure text is the feedback."""
+        if before == "playing" and self.run.status != "playing":
             self.feedback = self.run.message(self.lang)
         self._save()
 
