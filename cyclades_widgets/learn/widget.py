@@ -39,7 +39,7 @@ def _text(value: str, style: str = "") -> str:
     return f'<div style="margin:2px 0;{style}">{html.escape(value)}</div>'
 
 
-class Learn(w.VBox):
+class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
     """``cw.Learn()``: short lessons, each with one goal checked on the board, hints, a
     "Show me" solution, and progress kept between sessions.
 
