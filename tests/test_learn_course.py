@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cyclades_widgets.learn import Course, LessonError, Progress, load_lesson, load_lessons
+from cyclades_widgets.learn import (
+    Course,
+    LessonError,
+    LessonRun,
+    Progress,
+    load_lesson,
+    load_lessons,
+)
 from cyclades_widgets.learn.progress import FILE, default_path
 
 # --------------------------------------------------------------------------- progress
@@ -236,3 +243,15 @@ def test_two_lessons_with_one_id_are_refused(tmp_path):
     _write(tmp_path, "02-b.json", TEACHER_LESSON)
     with pytest.raises(LessonError, match="same id"):
         load_lessons(tmp_path)
+
+
+def test_the_example_of_docs_lessons_md_loads_and_its_lines_behave(tmp_path):
+    page = (Path(__file__).resolve().parents[1] / "docs" / "lessons.md").read_text("utf-8")
+    example = page.split("### A complete example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    lesson = load_lesson(_write(tmp_path, "01-example.json", json.loads(example)))
+    run = LessonRun(lesson)
+    run.play_line(lesson.solution)
+    assert run.status == "success"
+    run = LessonRun(lesson)
+    run.play_line(lesson.wrong)
+    assert run.status == "failed"
