@@ -38,6 +38,8 @@ class LessonView:
 
     heading: str
     """"Lesson 3 of 21: Win a god for the least gold"."""
+    you: str
+    """"You play Athens."."""
     goal: str
     """The objective in one sentence, "Goal: ..."."""
     intro: str
@@ -228,6 +230,9 @@ class Course:
                 n=self.index + 1,
                 total=len(self.lessons),
                 title=lesson.title(lang),
+            ),
+            you=Message("learn.ui.you_play", {"player": run.you}, frozenset({run.you})).render(
+                lang
             ),
             goal=ui("learn.ui.goal", lang, goal=lesson.goal_text(lang)),
             intro=lesson.text("intro", lang),

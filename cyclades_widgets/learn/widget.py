@@ -133,7 +133,7 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
         self._texts(view)
 
     def _texts(self, view: LessonView) -> None:
-        self.heading.value = _text(view.heading, "font-weight:600;")
+        self.heading.value = _text(f"{view.heading} · {view.you}", "font-weight:600;")
         self.progress_label.value = _text(view.progress, "color:#555;")
         self.goal.value = _text(view.goal, "font-size:1.25em;font-weight:700;")
         self.intro.value = _text(view.intro, "color:#333;")
