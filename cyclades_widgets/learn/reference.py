@@ -261,7 +261,7 @@ _CSS = """
 .cw-ref table{border-collapse:collapse;margin:.4em 0;font-size:.95em}
 .cw-ref th,.cw-ref td{border:1px solid #d9d2bf;padding:.2em .5em;text-align:left;vertical-align:top}
 .cw-ref th{background:#f4efe1}
-.cw-ref td:first-child{white-space:nowrap}
+.cw-ref-summary td:first-child{white-space:nowrap}
 .cw-ref figure{margin:.6em 0;max-width:34em}
 .cw-ref figure svg{width:100%;height:auto}
 .cw-ref figcaption{font-size:.9em;color:#555}
