@@ -229,3 +229,27 @@ def test_opponents_follow_their_script_then_the_passive_policy():
     run = _played(_lesson("win-ares"), ["bid ares 3"])
     assert run.game.state.bids["poseidon"][0] == run.game.state.seat("Sparta")
     assert run.game.state.apollo == [run.game.state.seat("Corinth")]
+
+
+def test_the_wheel_ships_the_lessons_and_their_schema(tmp_path):
+    """Lessons live beside their engine (cyclades_widgets/learn/), outside data/: check
+    the wheel carries them."""
+    import subprocess
+    import sys
+    import zipfile
+
+    pytest.importorskip("hatchling")
+    root = LESSON_DIR.parents[2]
+    out = subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    (wheel,) = tmp_path.glob("cyclades_widgets-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    wanted = [f"cyclades_widgets/learn/lessons/{p.name}" for p in LESSON_DIR.glob("*.json")]
+    wanted.append("cyclades_widgets/learn/lesson.schema.json")
+    assert [w for w in wanted if w not in names] == []
