@@ -185,3 +185,26 @@ def test_the_generated_docs_are_fresh():
         if str(p.relative_to(DOCS)) not in files
     ]
     assert (stale, extra) == ([], []), "run: python -m cyclades_widgets.learn.docs"
+
+
+def test_the_reference_survives_nbconvert(tmp_path):
+    """A notebook showing the reference, executed and exported to HTML, keeps its text,
+    styles and pictures (nbconvert keeps text/html outputs)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nbconvert = pytest.importorskip("nbconvert")
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(
+                "import cyclades_widgets as cw\ncw.rules_reference(lang='en', part='summary')"
+            )
+        ]
+    )
+    nbclient.NotebookClient(
+        nb, timeout=120, resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    (output,) = nb.cells[0].outputs
+    assert "text/html" in output["data"] and "text/plain" in output["data"]
+    page, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
+    assert "Cyclades in one page" in page
+    assert "cw-ref-summary" in page and "<svg" in page and "@media print" in page
