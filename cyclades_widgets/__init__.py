@@ -43,6 +43,8 @@ _LAZY = {
     "GameView": ("widgets", "GameView"),
     "Replay": ("widgets", "Replay"),
     "BattleLab": ("widgets", "BattleLab"),
+    "Learn": ("learn.widget", "Learn"),
+    "rules_reference": ("learn.reference", "rules_reference"),
     "svg": ("svg", None),
     "tables": ("tables", None),
 }

@@ -1,0 +1,72 @@
+"""Words of Learn mode: the ``learn.*`` catalog entries, and lesson texts.
+
+Every text of the shipped lessons and of the rules reference lives in the catalogs
+(``data/messages/<lang>/learn.json``), so a translator works in one file per language. A
+lesson written by a teacher may instead carry its texts inline, as a map from language to
+text (``{"en": "Take Ios this turn."}``); :func:`lesson_text` reads the inline text first,
+then the catalog entry ``learn.lesson.<lesson id>.<field>``, then the inline English text
+(a teacher's lesson written in one language still runs in a session in another).
+
+>>> ui("learn.ui.hint", "en")
+'Hint'
+>>> lesson_text("take-ios", "title", {"en": "My title"}, "en")
+'My title'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, Message, catalog, render, resolve
+from ..rules.errors import CycladesError
+
+__all__ = ["LessonError", "catalog_key", "has_text", "lesson_text", "ui"]
+
+Inline = Mapping[str, str] | None
+"""A text given in the lesson file: language → text, or None (the catalog has it)."""
+
+
+class LessonError(CycladesError):
+    """A lesson file (or a rules-reference picture) that cannot be used: the message says
+    where and what was expected."""
+
+    def __init__(self, key: str, *, where: str = "", **values: Any) -> None:
+        self.where = where
+        """The lesson and the JSON path of the problem (``take-ios: $.start.scenario[2]``)."""
+        super().__init__(Message(f"learn.error.{key}", {"where": where, **values}))
+
+
+def ui(key: str, lang: str | None = None, /, **values: Any) -> str:
+    """A ``learn.*`` catalog entry with its values filled, in ``lang``."""
+    return render(key, values, lang)
+
+
+def catalog_key(lesson_id: str, field: str) -> str:
+    """The catalog key of a shipped lesson's text: ``learn.lesson.<id>.<field>``."""
+    return f"learn.lesson.{lesson_id}.{field}"
+
+
+def has_text(lesson_id: str, field: str, inline: Inline, lang: str | None = None) -> bool:
+    """True if :func:`lesson_text` finds a text for this field in ``lang``."""
+    lang = resolve(lang)
+    if inline and (lang in inline or (lang == PSEUDO and "en" in inline)):
+        return True
+    return catalog(lang).get(catalog_key(lesson_id, field)) is not None
+
+
+def lesson_text(lesson_id: str, field: str, inline: Inline, lang: str | None = None) -> str:
+    """The text of a lesson field in ``lang``: the inline text if the file has one, else
+    the catalog entry. Raises :class:`LessonError` when neither exists."""
+    lang = resolve(lang)
+    if inline:
+        if lang == PSEUDO and "en" in inline:
+            return f"{PSEUDO_OPEN}{inline['en']}{PSEUDO_CLOSE}"
+        if lang in inline:
+            return inline[lang]
+    key = catalog_key(lesson_id, field)
+    if catalog(lang).get(key) is not None:
+        return render(key, {}, lang)
+    if inline and "en" in inline:
+        return inline["en"]  # a teacher's lesson written in English only
+    raise LessonError("text", where=f"{lesson_id}: {field}", lang=lang)

@@ -1,0 +1,153 @@
+"""``Learn``: the lesson path as a Jupyter widget (ipywidgets around the board).
+
+The widget is a thin skin over :class:`~cyclades_widgets.learn.course.Course`: each button
+calls one method of the course, each click on the board is taken in by
+:meth:`Course.board_changed`, and everything shown comes from :meth:`Course.view`. It
+uses only the board's public face: its ``game``, its ``highlights``, ``on_change`` and
+its ``lang`` (and the ``viewer``, so the learner sees the game from their own seat:
+other players' gold stays behind their screens).
+
+All texts are shown as text (escaped), never as HTML from the lessons.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from ..widgets.board import Board
+from .course import Course, LessonView
+from .lessons import Lesson
+from .progress import Progress
+from .texts import ui
+
+__all__ = ["Learn"]
+
+_STATUS_STYLE = {
+    "success": "border-left:4px solid #1b7f3b;background:#eaf6ee;",
+    "failed": "border-left:4px solid #b3261e;background:#fbeaea;",
+    "playing": "border-left:4px solid #8a8a8a;background:#f4f4f4;",
+}
+
+
+def _text(value: str, style: str = "") -> str:
+    """A paragraph of plain text (escaped)."""
+    return f'<div style="margin:2px 0;{style}">{html.escape(value)}</div>'
+
+
+class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
+    """``cw.Learn()``: short lessons, each with one goal checked on the board, hints, a
+    "Show me" solution, and progress kept between sessions.
+
+    - ``lessons``: the lessons (default: the package's path, ``docs/lessons.md``);
+    - ``lesson``: the id (or position) of the lesson to open (default: where the learner
+      left off, else the first lesson not done);
+    - ``progress``: a :class:`~cyclades_widgets.learn.progress.Progress` or the path of its
+      JSON file (default: in the Jupyter data directory);
+    - ``lang``: the language of every text (default: the session's).
+    """
+
+    def __init__(
+        self,
+        lessons: Sequence[Lesson] | None = None,
+        *,
+        lesson: str | int | None = None,
+        progress: Progress | str | Path | None = None,
+        lang: str | None = None,
+    ) -> None:
+        self.course = Course(lessons, progress=progress, lang=lang)
+        """The engine behind the widget (tested without a browser)."""
+        if lesson is not None:
+            self.course.open(lesson)
+        lang = self.course.lang
+        self._updating = False
+        self.heading = w.HTML()
+        self.progress_label = w.HTML()
+        self.goal = w.HTML()
+        self.intro = w.HTML()
+        self.coach = w.HTML()
+        self.feedback = w.HTML()
+        self.board = Board(self.course.run.game, viewer=self.course.run.you, lang=lang)
+        """The board the learner plays on."""
+        self.board.on_change(self._board_changed)
+        self.buttons = {
+            "hint": self._button("learn.ui.hint", "lightbulb-o", self.course.hint),
+            "show_me": self._button("learn.ui.show_me", "eye", self.course.show_me),
+            "reset": self._button("learn.ui.reset", "refresh", self.course.reset),
+            "continue": self._button("learn.ui.continue", "play", self.course.proceed),
+            "previous": self._button("learn.ui.previous", "arrow-left", self.course.previous),
+            "next": self._button("learn.ui.next", "arrow-right", self.course.next),
+        }
+        """The buttons by name: hint, show_me, reset, continue, previous, next."""
+        self.buttons["continue"].button_style = "primary"
+        self.buttons["next"].button_style = "success"
+        top = w.HBox(
+            [self.heading, self.progress_label],
+            layout=w.Layout(justify_content="space-between", width="100%"),
+        )
+        controls = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
+        super().__init__(
+            [top, self.goal, self.intro, self.coach, self.board, controls, self.feedback]
+        )
+        self._show()
+
+    # ------------------------------------------------------------------ wiring
+    def _button(self, key: str, icon: str, action: Callable[[], Any]) -> w.Button:
+        button = w.Button(description=ui(key, self.course.lang), icon=icon)
+        button.layout.width = "auto"
+
+        def clicked(_: Any) -> None:
+            action()
+            self._show()
+
+        button.on_click(clicked)
+        return button
+
+    def _board_changed(self, board: Board) -> None:
+        if self._updating:
+            return
+        self.course.board_changed()
+        self._show()
+
+    def _show(self) -> None:
+        """Show the course's view: texts, buttons, and the game on the board."""
+        view = self.course.view()
+        self._updating = True
+        try:
+            if self.board.game is not self.course.run.game:
+                self.board.viewer = None  # the new lesson may seat other players
+                self.board.game = self.course.run.game
+                self.board.viewer = self.course.run.you
+            else:
+                self.board.game = self.course.run.game  # redraw after the other players' moves
+            self.board.highlights = {
+                "places": list(view.highlights.get("places", [])),
+                "arrows": [list(a) for a in view.highlights.get("arrows", [])],
+            }
+        finally:
+            self._updating = False
+        self._texts(view)
+
+    def _texts(self, view: LessonView) -> None:
+        self.heading.value = _text(f"{view.heading} · {view.you}", "font-weight:600;")
+        self.progress_label.value = _text(view.progress, "color:#555;")
+        self.goal.value = _text(view.goal, "font-size:1.25em;font-weight:700;")
+        self.intro.value = _text(view.intro, "color:#333;")
+        self.coach.value = (
+            _text(view.coach, "padding:6px 10px;border-radius:4px;background:#fff6d8;")
+            if view.coach
+            else ""
+        )
+        self.feedback.value = (
+            _text(view.feedback, f"padding:6px 10px;{_STATUS_STYLE[view.status]}")
+            if view.feedback
+            else ""
+        )
+        self.buttons["continue"].layout.display = None if view.can_continue else "none"
+        self.buttons["previous"].disabled = not view.has_previous
+        self.buttons["next"].disabled = not view.has_next
+        self.buttons["hint"].disabled = not self.course.lesson.hints

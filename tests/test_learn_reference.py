@@ -1,0 +1,210 @@
+"""The rules reference (``cw.rules_reference``): its parts, its words in every language, the
+numbers it teaches (checked against the engine), the house rules (every rule option), the
+boards' status (read from the map files), and the generated docs being fresh."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+import cyclades_widgets as cw
+from cyclades_widgets.i18n import LANGS, catalog
+from cyclades_widgets.learn import LessonError
+from cyclades_widgets.learn.docs import generated_files
+from cyclades_widgets.learn.reference import PART_IDS, board_status, rules_reference
+from cyclades_widgets.learn.reference_content import HOUSE_RULES, PARTS, PICTURES
+from cyclades_widgets.rules.options import RuleOptions
+from cyclades_widgets.rules.state import (
+    BUILDING_SUPPLY,
+    MAX_FLEETS,
+    MAX_TROOPS,
+    METROPOLIS_SUPPLY,
+    PROSPERITY_MARKERS,
+    STARTING_GOLD,
+    TERRITORY_MARKERS,
+)
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _keys(block) -> list[str]:
+    kind = block[0]
+    if kind in ("p", "h"):
+        return [block[1]]
+    if kind in ("ul", "ol"):
+        return list(block[1])
+    if kind == "dl":
+        return [k for pair in block[1] for k in pair]
+    if kind == "table":
+        return [*block[1], *(k for row in block[2] for k in row)]
+    if kind == "pic":
+        picture = PICTURES[block[1]]
+        return [picture.caption, *(key for _, key in picture.labels)]
+    return []
+
+
+ALL_KEYS = sorted(
+    {k for part in PARTS.values() for b in part for k in _keys(b)}
+    | {f"learn.ref.{p}.title" for p in PARTS}
+    | {
+        "learn.ref.title",
+        "learn.ref.boards.players",
+        "learn.ref.boards.printed",
+        "learn.ref.boards.reconstruction",
+    }
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_word_of_the_reference_is_in_every_catalog(lang):
+    entries = catalog(lang).entries
+    assert [k for k in ALL_KEYS if k not in entries] == []
+
+
+def test_rules_reference_is_public_and_shows_every_part_with_pictures():
+    ref = cw.rules_reference(lang="en")
+    page = ref._repr_html_()
+    for title in ref.titles():
+        assert title in page
+    assert page.count("<svg") == len(PICTURES)
+    assert "<script" not in page  # nothing for nbconvert or a sanitizer to drop
+
+
+def test_one_part_alone():
+    ref = rules_reference(lang="en", part="house-rules")
+    assert ref.titles() == ["House rules"]
+    assert "<svg" not in ref._repr_html_()
+
+
+def test_an_unknown_part_names_the_parts():
+    with pytest.raises(LessonError, match="glossary"):
+        rules_reference(part="cheat-sheet")
+
+
+def test_the_printable_page_is_standalone(tmp_path):
+    path = rules_reference(lang="en").save(tmp_path / "rules.html")
+    page = path.read_text("utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "@media print" in page
+    assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def test_the_summary_teaches_the_engines_numbers():
+    """Seed 000 'Components', 'Actions' and 'Setup'; the supply counts of the table rule
+    (RuleOptions.card_supply default)."""
+    summary = rules_reference(lang="en", part="summary").to_markdown()
+    options = RuleOptions()
+    for fact in [
+        f"{MAX_TROOPS} troops and {MAX_FLEETS} fleets",
+        f"{BUILDING_SUPPLY} buildings of each kind and {METROPOLIS_SUPPLY} Metropolises",
+        f"{PROSPERITY_MARKERS} prosperity markers",
+        f"{options.philosopher_supply} Philosophers and {options.priest_supply} Priests",
+        f"({TERRITORY_MARKERS} markers each",
+        f"starts with {STARTING_GOLD} GP",
+    ]:
+        assert fact in summary, fact
+
+
+def test_every_rule_option_is_a_house_rule_and_the_default_is_the_table_rule():
+    """Issue 13: one table rule taught everywhere, the alternatives presented once."""
+    options = {f for f in RuleOptions.__dataclass_fields__}
+    assert {o for o, _ in HOUSE_RULES} == options
+    default = RuleOptions()
+    for option, other in HOUSE_RULES:
+        assert getattr(default, option) != other
+        text = catalog("en").entries[f"learn.ref.house.{option}.house"]
+        assert f'{option}="{other}"' in text
+
+
+def test_the_house_rules_appear_in_the_reference_only():
+    """Alternatives are presented once: no lesson text mentions a house rule."""
+    lesson_texts = [v for k, v in catalog("en").entries.items() if k.startswith("learn.lesson.")]
+    assert not [t for t in lesson_texts if "house rule" in t.lower()]
+
+
+def _map_titles() -> dict[str, str]:
+    folder = resources.files("cyclades_widgets") / "data" / "maps"
+    return {
+        p.name: json.loads(p.read_text("utf-8"))["title"]
+        for p in folder.iterdir()
+        if p.name.endswith(".json")
+    }
+
+
+def test_the_boards_part_says_which_boards_are_reconstructions():
+    text = rules_reference(lang="en", part="boards").to_markdown()
+    status = board_status()
+    assert len(status) == len(_map_titles())
+    rebuilt = sum(1 for _, r in status if r)
+    assert text.count("a reconstruction") == rebuilt
+    assert text.count("laid out as the printed board") == len(status) - rebuilt
+    for players, is_rebuilt in status:
+        counts = " and ".join(str(p) for p in players)
+        line = next(s for s in text.splitlines() if f"for {counts} players" in s)
+        assert ("reconstruction" in line) == is_rebuilt
+
+
+CITATION = re.compile(r"seed|RULES-NOTES|FAQ|§|种子|\b(HIGH|MED|LOW|UNCONFIRMED)\b")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_learn_text_cites_a_source_or_a_confidence_level(lang):
+    """Learner texts never cite sources (HELPERS.md quality bar; issue 13)."""
+    bad = {
+        k: v
+        for k, v in catalog(lang).entries.items()
+        if k.startswith("learn.") and CITATION.search(v)
+    }
+    assert bad == {}
+
+
+def test_part_ids_are_the_parts():
+    assert PART_IDS == ("summary", "glossary", "legend", "house-rules", "boards")
+
+
+# --------------------------------------------------------------------------- docs
+
+
+def test_the_generated_docs_are_fresh():
+    """docs/rules-reference.md and docs/img/{reference,lessons}/*.svg come from
+    `python -m cyclades_widgets.learn.docs`; run it after changing a lesson, the
+    reference's words or the board's drawing."""
+    files = generated_files()
+    stale = [
+        name
+        for name, text in files.items()
+        if not (DOCS / name).exists() or (DOCS / name).read_text("utf-8") != text
+    ]
+    extra = [
+        str(p.relative_to(DOCS))
+        for folder in ("img/reference", "img/lessons")
+        for p in (DOCS / folder).glob("*.svg")
+        if str(p.relative_to(DOCS)) not in files
+    ]
+    assert (stale, extra) == ([], []), "run: python -m cyclades_widgets.learn.docs"
+
+
+def test_the_reference_survives_nbconvert(tmp_path):
+    """A notebook showing the reference, executed and exported to HTML, keeps its text,
+    styles and pictures (nbconvert keeps text/html outputs)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nbconvert = pytest.importorskip("nbconvert")
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(
+                "import cyclades_widgets as cw\ncw.rules_reference(lang='en', part='summary')"
+            )
+        ]
+    )
+    nbclient.NotebookClient(
+        nb, timeout=120, resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    (output,) = nb.cells[0].outputs
+    assert "text/html" in output["data"] and "text/plain" in output["data"]
+    page, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
+    assert "Cyclades in one page" in page
+    assert "cw-ref-summary" in page and "<svg" in page and "@media print" in page
