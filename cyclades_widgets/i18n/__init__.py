@@ -42,10 +42,15 @@ __all__ = [
     "LanguageError",
     "Message",
     "MissingMessageError",
+    "Values",
     "catalog",
+    "decimal",
     "get_language",
     "language",
+    "percent",
     "placeholders",
+    "pseudo_template",
+    "read_folder",
     "render",
     "resolve",
     "set_language",
@@ -54,8 +59,9 @@ __all__ = [
 
 DEFAULT = "en"
 PSEUDO = "pseudo"
-"""A test-only language: every English entry wrapped as ``⟦…⟧``, so a test can find any
-user-visible text that does not come from the catalog (``tests/test_pseudo_locale.py``)."""
+"""A test-only language: every English entry with its words wrapped as ``⟦…⟧`` (the text
+between placeholders, so values stand outside: :func:`pseudo_template`), so a test can find
+any user-visible text that does not come from the catalog (``tests/test_pseudo_locale.py``)."""
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)(?:\|([a-z_]+))?\}")
@@ -164,6 +170,9 @@ class Catalog:
     """Key → the file that defines it."""
     duplicates: tuple[tuple[str, str, str], ...] = ()
     """(key, first file, second file) for keys defined twice (a test keeps this empty)."""
+    fallback: frozenset[str] = frozenset()
+    """Keys this language lacks, taken from English so that a text never breaks (a test
+    lists them: every key of English must exist in every language)."""
 
     def get(self, key: str) -> str | None:
         """The template of ``key``, or None."""
@@ -178,12 +187,38 @@ class Catalog:
         return None
 
 
-@cache
 def catalog(lang: str | None = None) -> Catalog:
-    """Load (once) every catalog file of ``lang`` (None: the session's language)."""
-    lang = resolve(lang)
+    """Every entry of ``lang`` (None: the session's language), loaded once per language.
+
+    A key missing in a language reads as English (:attr:`Catalog.fallback` lists them).
+    """
+    return _load(resolve(lang))
+
+
+@cache
+def _load(lang: str) -> Catalog:
     if lang == PSEUDO:
         return _pseudo()
+    entries, sources, duplicates = read_folder(lang)
+    missing: frozenset[str] = frozenset()
+    if lang != DEFAULT:
+        english = catalog(DEFAULT)
+        missing = frozenset(english.entries) - set(entries)
+        for key in missing:
+            entries[key] = english.entries[key]
+            sources[key] = english.sources[key]
+    return Catalog(
+        lang,
+        MappingProxyType(entries),
+        MappingProxyType(sources),
+        tuple(duplicates),
+        missing,
+    )
+
+
+def read_folder(lang: str) -> tuple[dict[str, str], dict[str, str], list[tuple[str, str, str]]]:
+    """The entries of one language folder as written (no English fallback): key → template,
+    key → file, and the keys defined twice as (key, first file, second file)."""
     entries: dict[str, str] = {}
     sources: dict[str, str] = {}
     duplicates: list[tuple[str, str, str]] = []
@@ -197,12 +232,37 @@ def catalog(lang: str | None = None) -> Catalog:
                 continue
             entries[key] = template
             sources[key] = entry.name
-    return Catalog(lang, MappingProxyType(entries), MappingProxyType(sources), tuple(duplicates))
+    return entries, sources, duplicates
+
+
+def pseudo_template(template: str) -> str:
+    """The pseudo language's form of an English template: every run of words between
+    placeholders wrapped, so the values stand outside the wrappers and a value that is not
+    a localized word (an id left as it is) shows up in the test.
+
+    >>> pseudo_template("{player} offers {bid} GP to {god}.")
+    '{player}⟦ offers ⟧{bid}⟦ GP to ⟧{god}.'
+    """
+    out: list[str] = []
+    start = 0
+    for m in _PLACEHOLDER.finditer(template):
+        if m.group(1) is None:  # {{ or }}: literal text
+            continue
+        out += [_wrap_words(template[start : m.start()]), m.group(0)]
+        start = m.end()
+    out.append(_wrap_words(template[start:]))
+    return "".join(out)
+
+
+def _wrap_words(segment: str) -> str:
+    if not any(ch.isalpha() for ch in segment):
+        return segment
+    return f"{PSEUDO_OPEN}{segment}{PSEUDO_CLOSE}"
 
 
 def _pseudo() -> Catalog:
     english = catalog(DEFAULT)
-    wrapped = {k: f"{PSEUDO_OPEN}{v}{PSEUDO_CLOSE}" for k, v in english.entries.items()}
+    wrapped = {k: pseudo_template(v) for k, v in english.entries.items()}
     return Catalog(PSEUDO, MappingProxyType(wrapped), english.sources, english.duplicates)
 
 
@@ -232,7 +292,10 @@ class Values:
         self.names = names or {}
 
     def text(self, value: Any) -> str:
-        """A value as text: ids localized, lists joined, numbers as digits."""
+        """A value as text: ids localized, lists joined, numbers as digits, a
+        :class:`Message` rendered in the same language."""
+        if isinstance(value, Message):
+            return render(value.key, value.params, self.cat.lang, proper=value.proper)
         if isinstance(value, str):
             return self.word(value)
         if isinstance(value, bool) or value is None:
@@ -313,6 +376,25 @@ def render(
     if template is None:
         raise MissingMessageError(f"no {cat.lang} catalog entry {key!r}")
     return Values(cat, proper=proper, names=names).fill(template, params or {})
+
+
+def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
+    """A number with ``digits`` decimals in the language's way (``number.decimal``).
+
+    >>> decimal(1.25, 1, "en"), decimal(1.25, 2, "fr")
+    ('1.2', '1,25')
+    """
+    separator = catalog(lang).get("number.decimal") or "."
+    return f"{value:.{digits}f}".replace(".", separator)
+
+
+def percent(p: float, digits: int = 1, lang: str | None = None) -> str:
+    """A probability as a percentage in the language's way (``number.percent``).
+
+    >>> percent(0.3611, 1, "en"), percent(0.3611, 0, "fr")
+    ('36.1%', '36\u202f%')
+    """
+    return render("number.percent", {"n": decimal(100 * p, digits, lang)}, lang)
 
 
 def text(key: str, lang: str | None = None, /, **params: Any) -> str:
