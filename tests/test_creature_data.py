@@ -193,8 +193,9 @@ def test_creature_info_agrees_with_the_narration_and_the_tables():
             df = _table_game(*track).tables.creatures(lang=lang)
             for slot, cid in enumerate(track, start=1):
                 if cid is not None:
-                    assert df.loc[slot, "Name"] == info[cid]["name"] == catalog(lang).name(cid)
-                    assert df.loc[slot, "Effect"] == info[cid]["effect"]
+                    row = df.loc[slot]
+                    assert row.iloc[1] == info[cid]["name"] == catalog(lang).name(cid)
+                    assert row.iloc[3] == info[cid]["effect"]
 
 
 def test_creature_info_accepts_regional_codes_and_rejects_others():

@@ -203,7 +203,7 @@ def _load(lang: str) -> Catalog:
     missing: frozenset[str] = frozenset()
     if lang != DEFAULT:
         english = catalog(DEFAULT)
-        missing = frozenset(english.entries) - set(entries)
+        missing = frozenset(k for k in english.entries if k not in entries and _needed(k, entries))
         for key in missing:
             entries[key] = english.entries[key]
             sources[key] = english.sources[key]
@@ -214,6 +214,14 @@ def _load(lang: str) -> Catalog:
         tuple(duplicates),
         missing,
     )
+
+
+def _needed(key: str, entries: Mapping[str, str]) -> bool:
+    """Whether a language lacking ``key`` needs it: not the ``zero``/``one`` form of a
+    counted noun whose ``other`` form it has (Chinese has a single form)."""
+    if key.startswith("count.") and key.rsplit(".", 1)[-1] in ("zero", "one"):
+        return key.rsplit(".", 1)[0] + ".other" not in entries
+    return True
 
 
 def read_folder(lang: str) -> tuple[dict[str, str], dict[str, str], list[tuple[str, str, str]]]:
