@@ -163,7 +163,7 @@ def test_creature_table_keeps_its_other_columns_and_defaults_to_english():
 def test_creature_table_rejects_an_unknown_language():
     """A bad ``lang`` is a ValueError naming the languages there are."""
     game = _table_game("pegasus", "giant", "chimera")
-    with pytest.raises(ValueError, match="en, zh"):
+    with pytest.raises(ValueError, match="en, fr, zh"):
         game.tables.creatures(lang="xx")
 
 
@@ -202,7 +202,7 @@ def test_creature_info_accepts_regional_codes_and_rejects_others():
     """``zh-CN`` reads as ``zh`` (as in the narration); an unknown language is a
     ValueError naming the languages there are."""
     assert cw.creature_info("zh-CN") == cw.creature_info("zh")
-    with pytest.raises(ValueError, match="en, zh"):
+    with pytest.raises(ValueError, match="en, fr, zh"):
         cw.creature_info("xx")
 
 

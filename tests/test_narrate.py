@@ -141,7 +141,7 @@ def test_outbid_sentence_from_the_issue():
         "Athens 在阿瑞斯上以 3 金币高过 Sparta 的 2 金币;Sparta 必须立刻改投另一位神祇。"
     )
     assert narrate(event, "fr") == (
-        "Athens surenchérit sur Sparta pour Arès (3 PO > 2 PO) ; Sparta doit aussitôt "
+        "Athens surenchérit sur Sparta pour Arès (3 PO > 2 PO)\u202f; Sparta doit aussitôt "
         "miser sur un autre dieu."
     )
 

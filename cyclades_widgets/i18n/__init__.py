@@ -268,9 +268,16 @@ def _wrap_words(segment: str) -> str:
     return f"{PSEUDO_OPEN}{segment}{PSEUDO_CLOSE}"
 
 
+_PSEUDO_PLAIN = ("number.decimal", "plural.", "grammar.")
+"""Entries the pseudo language keeps as they are: settings, not words."""
+
+
 def _pseudo() -> Catalog:
     english = catalog(DEFAULT)
-    wrapped = {k: pseudo_template(v) for k, v in english.entries.items()}
+    wrapped = {
+        k: v if k.startswith(_PSEUDO_PLAIN) else pseudo_template(v)
+        for k, v in english.entries.items()
+    }
     return Catalog(PSEUDO, MappingProxyType(wrapped), english.sources, english.duplicates)
 
 
@@ -340,10 +347,12 @@ class Values:
         return sep.join(items[:-1]) + last + items[-1]
 
     def count(self, n: Any, noun: str) -> str:
-        """``3, "troop"`` → "3 troops" (forms ``count.<noun>.zero|one|other``)."""
+        """``3, "troop"`` → "3 troops" (forms ``count.<noun>.zero|one|other``; 0 takes the
+        form ``plural.zero`` names: ``other`` in English, ``one`` in French)."""
         if not isinstance(n, int) or isinstance(n, bool):
             raise MissingMessageError(f"{{…|{noun}}} needs a whole number, got {n!r}")
-        forms = ("zero", "one", "other") if n == 0 else ("one", "other") if n == 1 else ("other",)
+        zero = self.entry("plural.zero", "other")  # 0 takes the plural in English, "one" in French
+        forms = ("zero", zero, "other") if n == 0 else ("one", "other") if n == 1 else ("other",)
         for form in forms:
             template = self.cat.get(f"count.{noun}.{form}")
             if template is not None:
@@ -364,7 +373,27 @@ class Values:
         stripped = _PLACEHOLDER.sub("", template)
         if "{" in stripped or "}" in stripped:
             raise MissingMessageError(f"malformed placeholder left in {template!r}")
-        return _PLACEHOLDER.sub(repl, template)
+        return self.elide(_PLACEHOLDER.sub(repl, template))
+
+    def elide(self, text: str) -> str:
+        """Apply the language's elision (``grammar.elide``: the words that drop their last
+        vowel before a vowel, as French "de Athens" → "d'Athens"); other languages leave
+        the entry empty.
+
+        >>> Values(catalog("fr")).elide("la troupe de Athens")
+        "la troupe d'Athens"
+        """
+        words = self.cat.get("grammar.elide")
+        if not words:
+            return text
+        pattern = _elision(words)
+        return pattern.sub(lambda m: m.group(1)[:-1] + "'", text)
+
+
+@cache
+def _elision(words: str) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(w) for w in words.split())
+    return re.compile(rf"\b({alternatives}) (?=[AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû])")
 
 
 def render(
