@@ -45,6 +45,7 @@ __all__ = [
     "Values",
     "catalog",
     "decimal",
+    "from_environment",
     "get_language",
     "language",
     "percent",
@@ -115,13 +116,25 @@ def resolve(lang: str | None = None) -> str:
     return base
 
 
-def _from_environment() -> str:
-    """The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names one of
-    our languages, else English."""
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for: the first of ``LANGUAGE`` (a ``:``-separated
+    list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names one of our languages; English
+    when none does or the locale is ``C``/``POSIX``.
+
+    >>> from_environment({"LANG": "zh_CN.UTF-8"}), from_environment({"LANGUAGE": "de:fr"})
+    ('zh', 'fr')
+    >>> from_environment({"LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for value in os.environ.get(variable, "").split(":"):
+        for value in environ.get(variable, "").split(":"):
+            if value.split(".")[0] in ("C", "POSIX"):
+                return DEFAULT
+            if not value:
+                continue
             try:
-                return resolve(value) if value and value not in ("C", "POSIX") else DEFAULT
+                return resolve(value)
             except LanguageError:
                 continue
     return DEFAULT
@@ -134,7 +147,7 @@ def get_language() -> str:
     """The session's language: the last :func:`set_language`, else the environment's locale
     when it is one of ours, else English."""
     if not _current:
-        _current.append(_from_environment())
+        _current.append(from_environment())
     return _current[-1]
 
 
