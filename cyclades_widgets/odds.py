@@ -56,6 +56,7 @@ MAX_UNITS = 60
 
 Outcome = Literal["attacker", "defender", "mutual", "attacker-retreat", "defender-retreat"]
 
+
 class OddsError(CycladesError):
     """A battle that cannot be computed (a count out of range, an unknown retreat policy);
     the message says what is accepted."""
@@ -236,7 +237,7 @@ class BattleTrace:
 
 
 def _units(n: int, side: str, bonus: int) -> Message:
-    """"3 attackers", with the side's bonus: "2 defenders (+1)"."""
+    """ "3 attackers", with the side's bonus: "2 defenders (+1)"."""
     counted = Message(f"odds.{side}s", {"n": n})
     return Message("odds.with_bonus", {"units": counted, "bonus": bonus}) if bonus else counted
 

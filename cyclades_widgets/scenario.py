@@ -195,7 +195,9 @@ class Scenario:
             raise _error("metropolis_twice", isle=isle_id)
         need = footprint(self._spec.isle_slots[isle_id])
         if free_slots(self._base, isle_id) < need:
-            raise _error("metropolis_room", isle=isle_id, need=need, free=free_slots(self._base, isle_id))
+            raise _error(
+                "metropolis_room", isle=isle_id, need=need, free=free_slots(self._base, isle_id)
+            )
         if self._base.metropolis_supply <= 0:
             raise _error("metropolis_supply")
         target.metropolis = True

@@ -21,16 +21,16 @@ returns a pandas ``Styler`` that marks each player with their colour and shape
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from .i18n import Message, Values, catalog, resolve, text
 from .narrate import Narrator, creature_info
-from .rules.errors import CycladesError
 from .rules.board import MapSpec
 from .rules.creatures import price
+from .rules.errors import CycladesError
 from .rules.events import Event
 from .rules.ledger import revenue_of
 from .rules.metropolis import free_slots
@@ -46,7 +46,12 @@ if TYPE_CHECKING:
 __all__ = ["COLUMNS", "TableError", "Tables", "creature_price", "header"]
 
 
-_PLURAL = {"fortress": "fortresses", "port": "ports", "temple": "temples", "university": "universities"}
+_PLURAL = {
+    "fortress": "fortresses",
+    "port": "ports",
+    "temple": "temples",
+    "university": "universities",
+}
 COLUMNS: dict[str, tuple[str, ...]] = {
     "players": (
         "gold", "priests", "philosophers", "isles", "fleets", "troops",
@@ -62,7 +67,13 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "log": ("step", "cycle", "phase", "player", "move", "event", "text"),
 }  # fmt: skip
 """Each table's column ids, in order; :func:`header` gives a column's name in a language."""
-_INDEX = {"players": "city", "isles": "isle", "seas": "sea", "gods": "position", "creatures": "slot"}
+_INDEX = {
+    "players": "city",
+    "isles": "isle",
+    "seas": "sea",
+    "gods": "position",
+    "creatures": "slot",
+}
 
 
 def header(column: str, lang: str | None = None) -> str:
@@ -322,7 +333,9 @@ class Tables:
             phase = words.word(step.phase.value)
             for e in step.events:
                 label = _event_label(e, words)
-                rows.append([number, step.cycle, phase, step.player, step.notation, label, narrate(e)])
+                rows.append(
+                    [number, step.cycle, phase, step.player, step.notation, label, narrate(e)]
+                )
         return _frame("log", rows, None, lang)
 
     # ------------------------------------------------------------------ helpers
@@ -343,18 +356,24 @@ class Tables:
 
     def _caption(self, table: str, lang: str) -> str:
         s = self.state
-        params = {"table": Message(f"table.title.{table}"), "cycle": s.cycle, "phase": s.phase.value}
+        params = {
+            "table": Message(f"table.title.{table}"),
+            "cycle": s.cycle,
+            "phase": s.phase.value,
+        }
         if self.viewer is None:
             return text("table.caption", lang, **params)
         key = "table.caption_viewer"
-        return Message(key, {**params, "viewer": self.viewer}, frozenset({self.viewer})).render(lang)
+        return Message(key, {**params, "viewer": self.viewer}, frozenset({self.viewer})).render(
+            lang
+        )
 
     def _style(self, df: pd.DataFrame, table: str, lang: str, owner: str | None) -> Styler:
         """Colour and shape for each player, the caption, and words for true/false."""
         seats: dict[object, int] = {name: seat for seat, name in enumerate(self.state.names)}
         yes, no = text("word.true", lang), text("word.false", lang)
         styler = df.style.set_caption(self._caption(table, lang)).format(na_rep="")
-        flags = [c for c in df.columns if df[c].dtype == bool]
+        flags: list[Hashable] = [c for c in df.columns if df[c].dtype == bool]
         if flags:
             styler = styler.format(lambda flag: yes if flag else no, subset=flags)
         if table == "players":

@@ -12,7 +12,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..i18n import LANGS, catalog as _texts
+from ..i18n import LANGS
+from ..i18n import catalog as _texts
 from .state import CREATURE_PRICES, CREATURES
 
 __all__ = ["CreatureInfo", "catalog"]

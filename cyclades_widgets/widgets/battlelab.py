@@ -66,6 +66,7 @@ class LabError(CycladesError):
     """The Battle Lab was asked for something it does not show; the message says what
     would work."""
 
+
 VIRIDIS: tuple[str, ...] = (
     "#440154", "#482878", "#3E4A89", "#31688E", "#26828E",
     "#1F9E89", "#35B779", "#6DCD59", "#B4DE2C", "#FDE725",
