@@ -73,6 +73,14 @@ def test_every_event_type_has_a_message_in_each_language(lang: str):
     assert not missing, f"no {lang} message for: {', '.join(missing)}"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_kind_has_a_label_for_the_logs_event_column(lang: str):
+    """Issue 14: the log's Event column speaks the language: ``table.event.<kind>``."""
+    own = {k for k in catalog(lang).entries if k not in catalog(lang).fallback}
+    missing = sorted(k for k in emitted_event_kinds() if f"table.event.{k}" not in own)
+    assert missing == []
+
+
 def test_the_scan_finds_the_core_events():
     """The source scan above is not empty: it sees the core's events."""
     kinds = emitted_event_kinds()
