@@ -84,7 +84,7 @@ def test_replay_in_chinese(record_file: Path, capsys):
     """Issue 5: 'replay FILE --lang zh'."""
     assert cli.main(["replay", str(record_file), "--lang", "zh"]) == 0
     out = capsys.readouterr().out
-    assert "开局:Athens 屏风后有 5 GP" in out and "收入:" in out
+    assert "开局:Athens 的屏风后有 5 金币" in out and "收入:" in out
 
 
 def test_replay_of_a_bad_record_fails_cleanly(bad_file: Path, capsys):
