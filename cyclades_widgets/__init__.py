@@ -5,6 +5,10 @@
 >>> game.cycle, game.phase.value
 (1, 'offerings')
 
+Every text follows one setting: ``cw.set_language("zh")`` (``"en"``, ``"zh"``, ``"fr"``; by
+default the environment's locale when it is one of :data:`LANGS`, else English); every
+function and widget that shows text also takes ``lang=``.
+
 The rules core (:mod:`cyclades_widgets.rules`) uses only the standard library. Widgets,
 tables and the Battle Lab are imported lazily, so ``import cyclades_widgets`` stays light.
 """
@@ -15,6 +19,7 @@ import importlib
 from typing import Any
 
 from .game import Game, Step
+from .i18n import LANGS, get_language, language, set_language
 from .rules import (
     Action,
     CycladesError,
@@ -50,6 +55,7 @@ _LAZY = {
 }
 
 __all__ = [
+    "LANGS",
     "Action",
     "CycladesError",
     "Event",
@@ -61,6 +67,9 @@ __all__ = [
     "RecordError",
     "RuleOptions",
     "Step",
+    "get_language",
+    "language",
+    "set_language",
     *sorted(_LAZY),
 ]
 

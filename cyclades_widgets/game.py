@@ -83,8 +83,9 @@ class Game(BaseGame):
 
         return Tables(self)
 
-    def explain(self, lang: str = "en") -> str:
-        """The last step's events in plain language ("en" or "zh")."""
+    def explain(self, lang: str | None = None) -> str:
+        """The last step's events in plain language, in ``lang`` (None: the session's
+        language, :func:`cyclades_widgets.i18n.set_language`)."""
         from .narrate import narrate_events
 
         return narrate_events(self.events, lang=lang, state_or_map=self.state)

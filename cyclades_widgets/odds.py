@@ -13,8 +13,10 @@ with no recursion, and `functools.lru_cache` makes repeated questions free.
 Fraction(13, 36)
 >>> odds.exact["mutual_wipeout"]  # a tie (10 of 36 pairs) removes both; the defender keeps the isle
 Fraction(5, 18)
->>> odds.summary()
+>>> odds.summary("en")
 '1 attacker against 1 defender: the attacker takes the space 36.1%, the defender holds 63.9% (both wiped out 27.8%); 1.0 rounds on average.'
+>>> odds.summary("zh")
+'1 支进攻部队对 1 支防守部队:攻方夺下该处 36.1%,守方守住 63.9%(双方同时全灭 27.8%);平均交锋 1.0 次。'
 """
 
 from __future__ import annotations
@@ -28,11 +30,15 @@ from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
+from .i18n import Message, decimal, percent, render
+from .rules.errors import CycladesError
+
 __all__ = [
     "DIE_FACES",
     "MAX_UNITS",
     "BattleOdds",
     "BattleTrace",
+    "OddsError",
     "RetreatPolicy",
     "RoundOdds",
     "RoundTrace",
@@ -49,6 +55,12 @@ MAX_UNITS = 60
 """Largest unit count accepted; the base game has at most 8 troops or fleets a side."""
 
 Outcome = Literal["attacker", "defender", "mutual", "attacker-retreat", "defender-retreat"]
+
+
+class OddsError(CycladesError):
+    """A battle that cannot be computed (a count out of range, an unknown retreat policy);
+    the message says what is accepted."""
+
 
 # How often (out of 36) the attacker's die minus the defender's die equals each value.
 _DIE_DIFFERENCES: Counter[int] = Counter(a - d for a in DIE_FACES for d in DIE_FACES)
@@ -99,7 +111,7 @@ class RetreatPolicy:
         for name in ("defender_at", "attacker_at"):
             value = getattr(self, name)
             if value is not None and not _is_count(value, 0):
-                raise ValueError(f"{name} must be None or a whole number ≥ 0, got {value!r}")
+                raise OddsError(_msg("odds.error.policy_count", name, repr(value)))
 
     @classmethod
     def parse(cls, text: str | None) -> RetreatPolicy:
@@ -110,10 +122,7 @@ class RetreatPolicy:
         for part in text.lower().replace(" ", "").split(","):
             side, _, number = part.partition("-at-")
             if side not in ("defender", "attacker", "both") or not number.isdigit():
-                raise ValueError(
-                    f"unknown retreat policy {text!r}: use 'none', 'defender-at-N', "
-                    "'attacker-at-N', 'both-at-N' or 'defender-at-N,attacker-at-M'"
-                )
+                raise OddsError(_msg("odds.error.policy", repr(text)))
             for who in ("defender", "attacker") if side == "both" else (side,):
                 found[f"{who}_at"] = int(number)
         return cls(**found)
@@ -164,28 +173,32 @@ class BattleOdds:
             (self.attackers, self.defenders, self.attacker_bonus, self.defender_bonus, *policy),
         )
 
-    def summary(self) -> str:
-        """One English sentence with the headline odds.
+    def summary(self, lang: str | None = None) -> str:
+        """One sentence with the headline odds, in ``lang`` (None: the session's language).
 
-        >>> battle_odds(3, 2, retreat="defender-at-1").summary()
+        >>> battle_odds(3, 2, retreat="defender-at-1").summary("en")
         '3 attackers against 2 defenders: the attacker takes the space 95.7%, the defender holds 4.3% (the defender retreats 95.7%); 1.2 rounds on average.'
         """
         notes = [
-            f"{label} {_percent(p)}"
-            for label, p in (
-                ("both wiped out", self.mutual_wipeout),
-                ("the defender retreats", self.defender_retreats),
-                ("the attacker retreats", self.attacker_retreats),
+            render(f"odds.{key}", {"p": _percent(p, lang)}, lang)
+            for key, p in (
+                ("mutual", self.mutual_wipeout),
+                ("defender_retreats", self.defender_retreats),
+                ("attacker_retreats", self.attacker_retreats),
             )
             if p
         ]
-        aside = f" ({', '.join(notes)})" if notes else ""
-        return (
-            f"{_units(self.attackers, 'attacker', self.attacker_bonus)} against "
-            f"{_units(self.defenders, 'defender', self.defender_bonus)}: the attacker takes the "
-            f"space {_percent(self.attacker_wins)}, the defender holds "
-            f"{_percent(self.defender_holds)}{aside}; {self.expected_rounds:.1f} rounds on average."
-        )
+        params = {
+            "attackers": _units(self.attackers, "attacker", self.attacker_bonus),
+            "defenders": _units(self.defenders, "defender", self.defender_bonus),
+            "win": _percent(self.attacker_wins, lang),
+            "hold": _percent(self.defender_holds, lang),
+            "rounds": decimal(self.expected_rounds, 1, lang),
+        }
+        if not notes:
+            return render("odds.summary", params, lang)
+        separator = render("list.separator", None, lang)
+        return render("odds.summary_aside", {**params, "aside": separator.join(notes)}, lang)
 
 
 @dataclass(frozen=True)
@@ -223,15 +236,24 @@ class BattleTrace:
         return self.rounds[-1].defenders_left if self.rounds else self.defenders
 
 
-def _units(n: int, side: str, bonus: int) -> str:
-    return f"{n} {side}{'' if n == 1 else 's'}" + (f" (+{bonus})" if bonus else "")
+def _units(n: int, side: str, bonus: int) -> Message:
+    """ "3 attackers", with the side's bonus: "2 defenders (+1)"."""
+    counted = Message(f"odds.{side}s", {"n": n})
+    return Message("odds.with_bonus", {"units": counted, "bonus": bonus}) if bonus else counted
 
 
-def _percent(p: float) -> str:
+def _percent(p: float, lang: str | None = None) -> str:
     """Never show a possible result as 0.0% or 100.0%."""
     if 0 < p < 0.0005:
-        return "<0.1%"
-    return ">99.9%" if 0.9995 <= p < 1 else f"{p:.1%}"
+        return "<" + percent(0.001, 1, lang)
+    return ">" + percent(0.999, 1, lang) if 0.9995 <= p < 1 else percent(p, 1, lang)
+
+
+def _msg(key: str, /, *literal: str, **numbers: int) -> Message:
+    """An error message; ``literal`` are the caller's words and values, shown as written
+    (the first is ``{name}``, the second ``{value}``)."""
+    params: dict[str, object] = dict(zip(("name", "value"), literal, strict=False))
+    return Message(key, {**params, **numbers}, frozenset(literal))
 
 
 def _is_count(value: object, least: int) -> bool:
@@ -241,8 +263,8 @@ def _is_count(value: object, least: int) -> bool:
 def _check(name: str, value: object, least: int) -> int:
     if not _is_count(value, least):
         if isinstance(value, int) and value > MAX_UNITS:
-            raise ValueError(f"{name} must be at most {MAX_UNITS}, got {value!r}")
-        raise ValueError(f"{name} must be a whole number ≥ {least}, got {value!r}")
+            raise OddsError(_msg("odds.error.too_many", name, repr(value), most=MAX_UNITS))
+        raise OddsError(_msg("odds.error.count", name, repr(value), least=least))
     return value  # type: ignore[return-value]
 
 

@@ -14,16 +14,18 @@
 Every method returns the scenario, so calls chain. Board calls (troops, fleets, buildings,
 cards, gold) are checked at once against the rules' limits and raise :class:`ScenarioError`
 (a ``ValueError``) naming the limit; the phase, gods, turn order, offerings and creature
-track are checked together by :meth:`Scenario.state` and :meth:`Scenario.game`.
-Interpretations are listed in ``docs/rules-notes.md`` ("Tables, Scenario and Battle Lab").
+track are checked together by :meth:`Scenario.state` and :meth:`Scenario.game`. Errors
+speak the session's language (:func:`cyclades_widgets.i18n.set_language`); ids and the
+names given keep the form they were written in.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .game import Game
+from .i18n import Message
 from .rules import flow
 from .rules.actions import Action
 from .rules.board import MapSpec
@@ -57,6 +59,12 @@ _DIE = (0, 1, 2, 3)
 
 class ScenarioError(CycladesError):
     """A scenario asks for a position the rules do not allow; the message says which rule."""
+
+
+def _error(key: str, literal: Iterable[str] = (), /, **params: object) -> ScenarioError:
+    """The error ``scenario.<key>``; ``literal`` values (names and ids as the caller wrote
+    them, code examples) are shown as written, never translated."""
+    return ScenarioError(Message(f"scenario.{key}", params, frozenset(literal)))
 
 
 class Scenario:
@@ -154,32 +162,22 @@ class Scenario:
         target = self._base.isles[isle_id]
         kinds = [self._building(b) for b in buildings]
         if target.owner is None:
-            raise ScenarioError(
-                f"buildings stand on a player's isle; give {isle_id} an owner first, "
-                f"e.g. .troops({isle_id!r}, {self._base.names[0]!r}, 1)"
-            )
+            example = f".troops({isle_id!r}, {self._base.names[0]!r}, 1)"
+            raise _error("building_no_owner", [isle_id, example], isle=isle_id, example=example)
         room = free_slots(self._base, isle_id)
         if len(kinds) > room:
-            raise ScenarioError(
-                f"{isle_id} has {self._spec.isle_slots[isle_id]} building space(s) and "
-                f"{room} free: no room for {len(kinds)} more (seed 000 'Actions': buildings "
-                "go on free spaces)"
-            )
+            slots = self._spec.isle_slots[isle_id]
+            raise _error("no_room", isle=isle_id, slots=slots, free=room, count=len(kinds))
         for kind, count in Counter(kinds).items():
             if self._base.building_supply[kind] < count:
-                raise ScenarioError(
-                    f"all {BUILDING_SUPPLY} {kind}s are on the board (seed 000 'Components')"
-                )
+                raise _error("building_supply", buildings={kind: BUILDING_SUPPLY})
         owner = target.owner
         kinds_after = {
             b for i in self._base.isles.values() if i.owner == owner for b in i.buildings
         }
         if kinds_after | set(kinds) >= set(BUILDINGS):
-            raise ScenarioError(
-                f"{self._base.names[owner]} would own a Fortress, a Port, a Temple and a "
-                "University; they are swapped for a Metropolis at once (seed 000 'Creating "
-                "Metropolises'), so use .metropolis(...) instead"
-            )
+            name = self._base.names[owner]
+            raise _error("four_buildings", [name], player=name)
         for kind in kinds:
             target.buildings.append(kind)
             self._base.building_supply[kind] -= 1
@@ -192,19 +190,16 @@ class Scenario:
         isle_id = self._isle(isle)
         target = self._base.isles[isle_id]
         if target.owner is None:
-            raise ScenarioError(
-                f"a Metropolis stands on a player's isle; give {isle_id} an owner first"
-            )
+            raise _error("metropolis_no_owner", [isle_id], isle=isle_id)
         if target.metropolis:
-            raise ScenarioError(f"{isle_id} already has a Metropolis (one per isle)")
+            raise _error("metropolis_twice", isle=isle_id)
         need = footprint(self._spec.isle_slots[isle_id])
         if free_slots(self._base, isle_id) < need:
-            raise ScenarioError(
-                f"a Metropolis needs {need} free building space(s) on {isle_id}; it has "
-                f"{free_slots(self._base, isle_id)}"
+            raise _error(
+                "metropolis_room", isle=isle_id, need=need, free=free_slots(self._base, isle_id)
             )
         if self._base.metropolis_supply <= 0:
-            raise ScenarioError("all 10 Metropolises are on the board")
+            raise _error("metropolis_supply")
         target.metropolis = True
         self._base.metropolis_supply -= 1
         self._log("metropolis", isle_id)
@@ -213,11 +208,11 @@ class Scenario:
     def prosperity(self, isle: str, markers: int = 1) -> Scenario:
         """Put ``markers`` of Apollo's prosperity markers on ``isle`` (+1 revenue each)."""
         isle_id = self._isle(isle)
-        self._count(markers, "prosperity markers", PROSPERITY_MARKERS)
+        self._count(markers, "prosperity", PROSPERITY_MARKERS)
         target = self._base.isles[isle_id]
         supply = self._base.prosperity_supply + target.markers
         if markers > supply:
-            raise ScenarioError(f"only {supply} prosperity markers are left (16 in the box)")
+            raise _error("prosperity_supply", left=supply)
         self._base.prosperity_supply = supply - markers
         target.markers = markers
         self._log("prosperity", isle_id, markers)
@@ -242,10 +237,8 @@ class Scenario:
         """Set how many Philosopher cards a player holds (at most 3: the 4th is swapped
         for a Metropolis at once, seed 002 FAQ 'Metropolis 有哪些取得方式')."""
         if isinstance(count, int) and count >= 4:
-            raise ScenarioError(
-                f"{self._name(player)} cannot hold {count} Philosophers: 4 are swapped for a "
-                "Metropolis at once (seed 000 'Creating Metropolises'); use .metropolis(...)"
-            )
+            name = self._name(player)
+            raise _error("four_philosophers", [name], player=name, count=count)
         return self._cards(player, count, "philosopher")
 
     def _cards(self, player: str, count: int, card: str) -> Scenario:
@@ -255,9 +248,7 @@ class Scenario:
         attr = f"{card}s"
         supply = getattr(self._base, f"{card}_supply") + getattr(p, attr)
         if count > supply:
-            raise ScenarioError(
-                f"only {supply} {card} cards are in the game (RuleOptions.card_supply)"
-            )
+            raise _error("card_supply", supply=supply, card=card)
         setattr(self._base, f"{card}_supply", supply - count)
         setattr(p, attr, count)
         self._log(f"{card}s", self._base.names[seat], count)
@@ -278,10 +269,11 @@ class Scenario:
         gods = [_norm(g) for g in order]
         for god in gods:
             if god not in GODS:
-                hint = " (Apollo always stands last)" if god == APOLLO else ""
-                raise ScenarioError(f"{god!r} is not one of the four gods {', '.join(GODS)}{hint}")
+                if god == APOLLO:
+                    raise _error("apollo_last")
+                raise _error("not_a_god", [repr(god), *GODS], god=repr(god), gods=list(GODS))
         if len(set(gods)) != len(gods):
-            raise ScenarioError(f"each god appears once in the order, not {gods}")
+            raise _error("god_twice", gods=gods)
         self._gods = gods + [g for g in GODS if g not in gods]
         self._log("gods", *gods)
         return self
@@ -295,10 +287,8 @@ class Scenario:
             seats = seats * 2
         tokens = 2 if n == 2 else 1
         if Counter(seats) != Counter({p: tokens for p in range(n)}):
-            raise ScenarioError(
-                f"the turn track holds {tokens} offering token(s) per player; got "
-                f"{', '.join(self._base.names[p] for p in seats)}"
-            )
+            got = [self._base.names[p] for p in seats]
+            raise _error("turn_track", got, tokens=tokens, got=got)
         self._order = seats
         self._log("order", *(self._base.names[p] for p in seats))
         return self
@@ -308,14 +298,16 @@ class Scenario:
         ``None`` leaves a slot empty and ``.creatures()`` the whole track. Without this
         call the slots in use hold the first creatures of :data:`~.state.CREATURES`."""
         if len(track) > 3:
-            raise ScenarioError(f"the creature track has 3 slots (4, 3 and 2 GP), not {len(track)}")
+            raise _error("track_slots", count=len(track))
         cards = [None if c is None else _norm(c) for c in track]
         for card in cards:
             if card is not None and card not in CREATURES:
-                raise ScenarioError(f"unknown creature {card!r}; creatures: {', '.join(CREATURES)}")
+                creatures = list(CREATURES)
+                raise _error("unknown_creature", [repr(card), *creatures], creature=repr(card),
+                             creatures=creatures)  # fmt: skip
         named = [c for c in cards if c is not None]
         if len(set(named)) != len(named):
-            raise ScenarioError("each creature card exists once (RULES-NOTES §1.1)")
+            raise _error("creature_twice")
         self._track = cards + [None] * (3 - len(cards))
         self._log("creatures", *cards)
         return self
@@ -327,15 +319,15 @@ class Scenario:
         god, seat = _norm(god), self._seat(player)
         if god == APOLLO:
             if amount:
-                raise ScenarioError("Apollo takes no offering (seed 000 'Offerings')")
+                raise _error("apollo_offering")
             if seat not in self._apollo:
                 self._apollo.append(seat)
             self._log("offering", god, self._base.names[seat])
             return self
         if god not in GODS:
-            raise ScenarioError(f"{god!r} is not a god; the gods are {', '.join(GODS)} and apollo")
+            raise _error("not_a_god_or_apollo", [repr(god), *GODS], god=repr(god), gods=list(GODS))
         amount = 1 if amount is None else amount
-        self._count(amount, "an offering to an ordinary god (RULES-NOTES §5.2)", 10_000, 1)
+        self._count(amount, "offering", 10_000, 1)
         self._bids[god] = [seat, amount]
         self._log("offering", god, self._base.names[seat], amount)
         return self
@@ -355,14 +347,9 @@ class Scenario:
         """
         name = _norm(name)
         if name not in PHASES:
-            raise ScenarioError(
-                f"a scenario starts in one of the phases {', '.join(PHASES)}, not {name!r}"
-            )
+            raise _error("phase", [repr(name), *PHASES], phases=list(PHASES), phase=repr(name))
         if (god is None and player is not None) or (god is not None and name != "actions"):
-            raise ScenarioError(
-                "god= (and player=) choose whose action begins, in the actions phase: "
-                "e.g. .phase('actions', god='ares', player='Athens')"
-            )
+            raise _error("phase_god")
         self._phase = name
         self._turn = None
         if god is not None:
@@ -379,10 +366,7 @@ class Scenario:
             text = roll if isinstance(roll, str) else " ".join(str(x) for x in roll)
             words = text.lower().replace("roll", "").split()
             if len(words) != 2 or not all(w.isdigit() and int(w) in _DIE for w in words):
-                raise ScenarioError(
-                    f"a roll is two die faces, attacker's first, each 0, 1, 2 or 3: e.g. '3 0'; "
-                    f"got {roll!r}"
-                )
+                raise _error("roll", [repr(roll)], roll=repr(roll))
             self._forced.append(Action("roll", (int(words[0]), int(words[1]))))
         self._log("dice", *rolls)
         return self
@@ -423,10 +407,7 @@ class Scenario:
             track = list(self._track)
         shown = [slot for slot, card in enumerate(track) if card is not None]
         if shown and shown[-1] >= use:
-            raise ScenarioError(
-                f"in cycle {self._cycle} the track uses {use} slot(s) (cycle 1 shows one card, "
-                "cycle 2 two, then three: seed 002); set a later cycle with .cycle(3)"
-            )
+            raise _error("track_in_use", cycle=self._cycle, slots=use)
         s.creature_track = track
         s.creature_deck = [c for c in s.creature_deck if c not in track]
 
@@ -446,10 +427,7 @@ class Scenario:
 
     def _no_offerings(self, phase: str) -> None:
         if self._bids or self._apollo:
-            raise ScenarioError(
-                f"offerings are placed in the offerings phase and used up by the end of the "
-                f"actions; a scenario in the {phase} phase cannot have any"
-            )
+            raise _error("no_offerings", phase=phase)
 
     def _offerings(self, s: GameState) -> None:
         s.phase = Phase.OFFERINGS
@@ -457,18 +435,15 @@ class Scenario:
         for seat in range(s.n_players):
             bids = [amount for p, amount in s.bids.values() if p == seat]
             if payment(s, seat, bids) > s.players[seat].gold:
-                raise ScenarioError(
-                    f"{s.names[seat]} has {s.players[seat].gold} GP and cannot pay offerings of "
-                    f"{bids} (seed 000 'Offerings': it is forbidden to bid more than you can afford)"
-                )
+                name = s.names[seat]
+                raise _error("cannot_pay", [name], player=name, gold=s.players[seat].gold,
+                             bids=Message("scenario.gp_list", {"bids": bids}))  # fmt: skip
         placed = Counter(p for p, _ in s.bids.values()) + Counter(s.apollo)
         count = sum(placed.values())
         if placed != Counter(s.turn_order[:count]):
-            first = ", ".join(s.names[p] for p in s.turn_order[:count])
-            raise ScenarioError(
-                f"tokens are placed in turn-track order ({', '.join(s.names[p] for p in s.turn_order)}): "
-                f"with {count} placed, they must be {first}'s; set the order with .order(...)"
-            )
+            first = [s.names[p] for p in s.turn_order[:count]]
+            order = [s.names[p] for p in s.turn_order]
+            raise _error("token_order", order, order=order, count=count, first=first)
         s.bid_cursor = count
 
     def _actions(self, s: GameState) -> None:
@@ -497,23 +472,21 @@ class Scenario:
     ) -> tuple[str, int]:
         """The (god, seat) whose action begins, recording its offering if none was given."""
         if god != APOLLO and god not in GODS:
-            raise ScenarioError(f"{god!r} is not a god; the gods are {', '.join(GODS)} and apollo")
+            raise _error("not_a_god_or_apollo", [repr(god), *GODS], god=repr(god), gods=list(GODS))
         holder = bids.get(god)
         if seat is None and god == APOLLO and apollo:
             return god, apollo[0]  # the first player on Apollo acts first
         if seat is None:
             if holder is None:
-                raise ScenarioError(f"nobody holds {god.title()}: add player=... or .offering(...)")
+                raise _error("nobody_holds", god=god)
             return god, holder[0]
         if god == APOLLO:
             apollo += [] if seat in apollo else [seat]
         elif holder is None:
             bids[god] = [seat, 1]
         elif holder[0] != seat:
-            raise ScenarioError(
-                f"{self._base.names[holder[0]]}'s offering stands on {god.title()}; "
-                f"{self._base.names[seat]} cannot act for it"
-            )
+            owner, other = self._base.names[holder[0]], self._base.names[seat]
+            raise _error("held_by", [owner, other], holder=owner, god=god, player=other)
         return god, seat
 
     def _tokens_of(self, s: GameState, seat: int) -> int:
@@ -523,20 +496,15 @@ class Scenario:
         up = s.god_order[: s.gods_up]
         for god in bids:
             if god not in up:
-                raise ScenarioError(
-                    f"{god.title()} is face down this cycle ({s.n_players} players: "
-                    f"{', '.join(g.title() for g in up)} and Apollo are open); "
-                    "choose the order with .gods(...)"
-                )
+                raise _error("face_down", god=god, players=s.n_players, open=[*up, APOLLO])
         s.bids = {g: list(v) for g, v in bids.items()}
         s.apollo = list(apollo)
         tokens = 2 if s.is_two_player else 1
         for seat in range(s.n_players):
             if self._tokens_of(s, seat) > tokens:
-                raise ScenarioError(
-                    f"{s.names[seat]} has {tokens} offering token(s) but "
-                    f"{self._tokens_of(s, seat)} offerings (seed 000 'Offerings')"
-                )
+                name = s.names[seat]
+                raise _error("tokens", [name], player=name, tokens=tokens,
+                             offerings=self._tokens_of(s, seat))  # fmt: skip
 
     # ------------------------------------------------------------------ checks
     def _return_pieces(self, isle: Isle) -> None:
@@ -550,20 +518,19 @@ class Scenario:
         target = self._base.isles[isle_id]
         used = self._base.territory_markers_used(seat) - (target.owner == seat and target.territory)
         if used >= TERRITORY_MARKERS:
-            raise ScenarioError(
-                f"{self._base.names[seat]} has only {TERRITORY_MARKERS} territory markers "
-                "(seed 000 'Components'); an isle without troops needs one"
-            )
+            name = self._base.names[seat]
+            raise _error("territory_markers", [name], player=name, markers=TERRITORY_MARKERS)
 
     def _seat(self, player: str) -> int:
+        names = list(self._base.names)
         if not isinstance(player, str):
-            raise ScenarioError(f"players are named, e.g. {self._base.names[0]!r}; got {player!r}")
+            example, got = repr(names[0]), repr(player)
+            raise _error("player_type", [example, got], example=example, got=got)
         try:
             return self._base.seat(player)
         except KeyError:
-            raise ScenarioError(
-                f"unknown player {player!r}; the players are {', '.join(self._base.names)}"
-            ) from None
+            raise _error("unknown_player", [repr(player), *names], player=repr(player),
+                         players=names) from None  # fmt: skip
 
     def _name(self, player: str) -> str:
         return self._base.names[self._seat(player)]
@@ -573,48 +540,43 @@ class Scenario:
         if self._spec.is_isle(isle_id):
             return isle_id
         if self._spec.is_sea(isle_id):
-            raise ScenarioError(f"{isle_id} is a sea space; troops and buildings go on isles")
-        raise ScenarioError(
-            f"unknown isle {isle!r} on {self._spec.id}; its isles are {', '.join(self._spec.isles)}"
-        )
+            raise _error("sea_not_isle", [isle_id], sea=isle_id)
+        isles = list(self._spec.isles)
+        raise _error("unknown_isle", [repr(isle), *isles], isle=repr(isle), isles=isles)
 
     def _sea(self, sea: str) -> str:
         sea_id = _norm(sea)
         if self._spec.is_sea(sea_id):
             return sea_id
         if self._spec.is_isle(sea_id):
-            raise ScenarioError(
-                f"{sea_id} is an isle; fleets go on sea spaces such as {self._spec.seas[0]}"
-            )
-        raise ScenarioError(
-            f"unknown sea {sea!r} on {self._spec.id}; sea ids are a row letter and a column "
-            f"number, e.g. {', '.join(self._spec.seas[:4])}"
-        )
+            raise _error("isle_not_sea", [sea_id], isle=sea_id, example=self._spec.seas[0])
+        raise _error("unknown_sea", [repr(sea)], sea=repr(sea), examples=list(self._spec.seas[:4]))
 
     def _building(self, kind: str) -> str:
         kind = _norm(kind)
         if kind not in BUILDINGS:
-            raise ScenarioError(f"unknown building {kind!r}; buildings: {', '.join(BUILDINGS)}")
+            buildings = list(BUILDINGS)
+            raise _error("unknown_building", [repr(kind), *buildings], building=repr(kind),
+                         buildings=buildings)  # fmt: skip
         return kind
 
     def _cap(self, seat: int, unit: str, elsewhere: int, count: int) -> None:
         """At most 8 troops and 8 fleets of a player on the board (seed 000 'Actions')."""
         self._count(count, unit, MAX_TROOPS)
         if elsewhere + count > MAX_TROOPS:
-            raise ScenarioError(
-                f"{self._base.names[seat]} would have {elsewhere + count} {unit} on the board; "
-                f"the limit is {MAX_TROOPS} (seed 000 'Actions')"
-            )
+            name = self._base.names[seat]
+            raise _error(f"limit.{unit}", [name], player=name, count=elsewhere + count,
+                         limit=MAX_TROOPS)  # fmt: skip
 
     @staticmethod
     def _count(value: object, what: str, limit: int, least: int = 0) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= limit:
-            raise ScenarioError(
-                f"{what}: expected a whole number from {least} to {limit}, got {value!r}"
-            )
+            got = repr(value)
+            raise _error("count", [got], what=Message(f"scenario.what.{what}"), least=least,
+                         limit=limit, got=got)  # fmt: skip
 
 
 def _norm(text: object) -> str:
     if not isinstance(text, str):
-        raise ScenarioError(f"expected a name or id, got {text!r}")
+        raise _error("not_text", [repr(text)], got=repr(text))
     return text.strip().lower()

@@ -11,22 +11,26 @@ behind their screens (seed 000 'Setup' 1, seed 002 '收入藏在屏风后'), sho
 >>> Tables(game, viewer="Sparta").players()["Gold"].tolist()
 [<NA>, 7, <NA>]
 
-Every table has readable column names; ``styled=True`` returns a pandas ``Styler`` that
-marks each player with their colour and shape (:mod:`cyclades_widgets.palette`).
+Every table speaks the learner's language: its column names, index name and every value
+that is a word (gods, buildings, statuses, phases, creature names and effects) come from the
+catalogs in ``lang`` (None: the session's language, :func:`cyclades_widgets.i18n.set_language`);
+player names, ids used in notation, numbers and true/false stay data. ``styled=True``
+returns a pandas ``Styler`` that marks each player with their colour and shape
+(:mod:`cyclades_widgets.palette`) and writes true/false as words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .i18n import LANGS
-from .narrate import narrate
-from .rules import creatures as _creatures
+from .i18n import Message, Values, catalog, resolve, text
+from .narrate import Narrator, creature_info
 from .rules.board import MapSpec
 from .rules.creatures import price
+from .rules.errors import CycladesError
 from .rules.events import Event
 from .rules.ledger import revenue_of
 from .rules.metropolis import free_slots
@@ -39,43 +43,52 @@ if TYPE_CHECKING:
 
     from .history import BaseGame
 
-__all__ = ["LANGS", "Tables", "creature_price"]
+__all__ = ["COLUMNS", "TableError", "Tables", "creature_price", "header"]
 
 
 _PLURAL = {
-    "fortress": "Fortresses",
-    "port": "Ports",
-    "temple": "Temples",
-    "university": "Universities",
+    "fortress": "fortresses",
+    "port": "ports",
+    "temple": "temples",
+    "university": "universities",
 }
-_PLAYER_COLUMNS = (
-    "Gold",
-    "Priests",
-    "Philosophers",
-    "Isles",
-    "Fleets",
-    "Troops",
-    *(_PLURAL[b] for b in BUILDINGS),
-    "Metropolises",
-    "Revenue",
-    "Eliminated",
-)
-_ISLE_COLUMNS = (
-    "Name",
-    "Owner",
-    "Troops",
-    "Buildings",
-    "Metropolis",
-    "Slots",
-    "Free slots",
-    "Prosperity",
-    "Territory marker",
-    "Figurine",
-)
-_SEA_COLUMNS = ("Owner", "Fleets", "Prosperity", "Kraken", "Next to")
-_GOD_COLUMNS = ("God", "Face up", "Holder", "Bid", "To outbid", "Status")
-_CREATURE_COLUMNS = ("Creature", "Name", "Figurine", "Effect", "In use", "Base price", "Price")
-_LOG_COLUMNS = ("Step", "Cycle", "Phase", "Player", "Move", "Event", "Text")
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "players": (
+        "gold", "priests", "philosophers", "isles", "fleets", "troops",
+        *(_PLURAL[b] for b in BUILDINGS), "metropolises", "revenue", "eliminated",
+    ),
+    "isles": (
+        "name", "owner", "troops", "buildings", "metropolis", "slots", "free_slots",
+        "prosperity", "territory_marker", "figurine",
+    ),
+    "seas": ("owner", "fleets", "prosperity", "kraken", "next_to"),
+    "gods": ("god", "face_up", "holder", "bid", "to_outbid", "status"),
+    "creatures": ("creature", "name", "figurine", "effect", "in_use", "base_price", "price"),
+    "log": ("step", "cycle", "phase", "player", "move", "event", "text"),
+}  # fmt: skip
+"""Each table's column ids, in order; :func:`header` gives a column's name in a language."""
+_INDEX = {
+    "players": "city",
+    "isles": "isle",
+    "seas": "sea",
+    "gods": "position",
+    "creatures": "slot",
+}
+
+
+def header(column: str, lang: str | None = None) -> str:
+    """The name of a column (or index) id in ``lang``: ``header("free_slots", "en")`` is
+    ``"Free slots"``.
+
+    >>> header("gold", "zh")
+    '金币'
+    """
+    return text(f"table.column.{column}", lang)
+
+
+class TableError(CycladesError):
+    """A table was asked for something it cannot show (an unknown player, a log without a
+    game); the message says what would work."""
 
 
 def creature_price(state: GameState, seat: int | None, slot: int) -> int:
@@ -116,20 +129,21 @@ class Tables:
         return f"<Tables cycle {self.state.cycle}, {self.state.phase.value}, {view}>"
 
     # ------------------------------------------------------------------ players
-    def players(self, *, styled: bool = False) -> pd.DataFrame | Styler:
-        """One row per player (index ``City``, in seat order) with the columns:
+    def players(self, *, lang: str | None = None, styled: bool = False) -> pd.DataFrame | Styler:
+        """One row per player (index: the city, in seat order) with the columns, in ``lang``
+        (English names given):
 
         ``Gold`` (hidden as ``<NA>`` for other players when there is a viewer), ``Priests``,
         ``Philosophers``, ``Isles``, ``Fleets``, ``Troops`` (on the board), ``Fortresses``,
         ``Ports``, ``Temples``, ``Universities`` (ordinary buildings on the player's isles),
         ``Metropolises``, ``Revenue`` (GP at the next Revenue phase: one per prosperity
-        symbol controlled, seed 000 'Revenues') and ``Eliminated``.
+        symbol controlled) and ``Eliminated``.
         """
+        lang = resolve(lang)
         s = self.state
         rows = [self._player_row(seat) for seat in range(s.n_players)]
-        df = pd.DataFrame(rows, index=pd.Index(s.names, name="City"), columns=_PLAYER_COLUMNS)
-        df["Gold"] = df["Gold"].astype("Int64")
-        return self._style_players(df) if styled else df
+        df = _frame("players", rows, list(s.names), lang, ints=("gold",))
+        return self._style(df, "players", lang, owner=None) if styled else df
 
     def _player_row(self, seat: int) -> list[Any]:
         s = self.state
@@ -153,45 +167,48 @@ class Tables:
         return self.viewer is None or self.state.names[seat] == self.viewer
 
     # ------------------------------------------------------------------ isles
-    def isles(self, *, lang: str = "en", styled: bool = False) -> pd.DataFrame | Styler:
-        """One row per isle (index ``Isle``, the id used in notation, in map order):
+    def isles(self, *, lang: str | None = None, styled: bool = False) -> pd.DataFrame | Styler:
+        """One row per isle (index: the isle id used in notation, in map order), in ``lang``:
 
-        ``Name`` (in ``lang``), ``Owner`` (None if neutral), ``Troops``, ``Buildings`` (e.g.
+        ``Name``, ``Owner`` (None if neutral), ``Troops``, ``Buildings`` (e.g.
         ``"Fortress, Port"``), ``Metropolis``, ``Slots`` (building spaces), ``Free slots``,
         ``Prosperity`` (printed cornucopias plus Apollo's markers), ``Territory marker``
-        and ``Figurine`` (a creature standing on the isle, or None).
+        and ``Figurine`` (the name of a creature standing on the isle, or None).
         """
-        _check_lang(lang)
-        rows = [self._isle_row(isle_id, lang) for isle_id in self._spec.isles]
-        df = pd.DataFrame(
-            rows, index=pd.Index(self._spec.isles, name="Isle"), columns=_ISLE_COLUMNS
-        )
-        return self._style_owner(df, "Owner", "Isles") if styled else df
+        words = Values(catalog(lang))
+        rows = [self._isle_row(isle_id, words) for isle_id in self._spec.isles]
+        df = _frame("isles", rows, list(self._spec.isles), words.cat.lang)
+        return self._style(df, "isles", words.cat.lang, owner="owner") if styled else df
 
-    def _isle_row(self, isle_id: str, lang: str) -> list[Any]:
+    def _isle_row(self, isle_id: str, words: Values) -> list[Any]:
         isle = self.state.isles[isle_id]
+        separator = words.entry("list.separator", ", ")
         return [
-            self._spec.names[isle_id][lang],
+            words.word(isle_id),
             self._owner(isle.owner),
             isle.troops,
-            ", ".join(b.title() for b in isle.buildings),
+            separator.join(words.word(b) for b in isle.buildings),
             isle.metropolis,
             self._spec.isle_slots[isle_id],
             free_slots(self.state, isle_id),
             self._spec.isle_prosperity[isle_id] + isle.markers,
             isle.territory,
-            None if isle.figurine is None else isle.figurine.title(),
+            None if isle.figurine is None else words.word(isle.figurine),
         ]
 
     # ------------------------------------------------------------------ seas
-    def seas(self, *, include_empty: bool = False, styled: bool = False) -> pd.DataFrame | Styler:
+    def seas(
+        self, *, include_empty: bool = False, lang: str | None = None, styled: bool = False
+    ) -> pd.DataFrame | Styler:
         """One row per sea space that holds fleets, has a prosperity symbol or holds the
-        Kraken (every sea with ``include_empty=True``); index ``Sea`` (the id in notation):
+        Kraken (every sea with ``include_empty=True``); index: the sea id in notation.
+        Columns, in ``lang``:
 
         ``Owner`` (whose fleets; None if empty), ``Fleets``, ``Prosperity`` (1 for a
-        prosperity sea: it earns 1 GP only while occupied, RULES-NOTES §5.1), ``Kraken``
-        and ``Next to`` (the isles touching it, by id).
+        prosperity sea: it earns 1 GP only while occupied), ``Kraken`` and ``Next to``
+        (the isles touching it, by id).
         """
+        lang = resolve(lang)
         rows, index = [], []
         for sea in self._spec.seas:
             owner, count = self.state.fleets.get(sea, (None, 0))
@@ -201,44 +218,45 @@ class Tables:
                 near = ", ".join(i for i in self._spec.isles if i in self._spec.sea_isles[sea])
                 rows.append([self._owner(owner), count, prosperity, kraken, near])
                 index.append(sea)
-        df = pd.DataFrame(rows, index=pd.Index(index, name="Sea"), columns=_SEA_COLUMNS)
-        return self._style_owner(df, "Owner", "Seas") if styled else df
+        df = _frame("seas", rows, index, lang)
+        return self._style(df, "seas", lang, owner="owner") if styled else df
 
     # ------------------------------------------------------------------ gods
-    def gods(self, *, styled: bool = False) -> pd.DataFrame | Styler:
-        """This cycle's gods top to bottom, then Apollo, with the offerings placed on them:
+    def gods(self, *, lang: str | None = None, styled: bool = False) -> pd.DataFrame | Styler:
+        """This cycle's gods top to bottom, then Apollo, with the offerings placed on them,
+        in ``lang``:
 
-        ``God``, ``Face up`` (with fewer than 5 players some gods sit face down, seed 002
-        '周期顺序与人数'), ``Holder`` (the player whose offering stands there; on Apollo,
-        every player who chose him, first chooser first), ``Bid``, ``To outbid`` (the least
-        offering that takes the god now: strictly higher, seed 000 'Offerings'), and
-        ``Status``: ``face down``, ``open``, ``held``, ``acting``, ``to act``, ``done`` or
-        ``unclaimed``. Before this cycle's gods are laid out the table is empty.
+        ``God``, ``Face up`` (with fewer than 5 players some gods sit face down),
+        ``Holder`` (the player whose offering stands there; on Apollo, every player who
+        chose him, first chooser first), ``Bid``, ``To outbid`` (the least offering that
+        takes the god now: strictly higher), and ``Status``: face down, open, held, acting,
+        to act, done or unclaimed. Before this cycle's gods are laid out the table is empty.
         """
+        words = Values(catalog(lang))
         s = self.state
         rows: list[list[Any]] = []
         if s.phase not in (Phase.SETUP, Phase.CREATURES, Phase.GODS):
-            rows = [self._god_row(pos, god) for pos, god in enumerate(s.god_order)]
-            rows.append(self._apollo_row())
-        index = pd.RangeIndex(1, len(rows) + 1, name="Position")
-        df = pd.DataFrame(rows, index=index, columns=_GOD_COLUMNS)
-        for column in ("Bid", "To outbid"):
-            df[column] = df[column].astype("Int64")
-        return self._style_owner(df, "Holder", "Gods") if styled else df
+            rows = [self._god_row(pos, god, words) for pos, god in enumerate(s.god_order)]
+            rows.append(self._apollo_row(words))
+        index = pd.RangeIndex(1, len(rows) + 1)
+        df = _frame("gods", rows, index, words.cat.lang, ints=("bid", "to_outbid"))
+        return self._style(df, "gods", words.cat.lang, owner="holder") if styled else df
 
-    def _god_row(self, position: int, god: str) -> list[Any]:
+    def _god_row(self, position: int, god: str, words: Values) -> list[Any]:
         s = self.state
         up = position < s.gods_up
         held = s.bids.get(god)
         holder = None if held is None else s.names[held[0]]
         bid = None if held is None else held[1]
         to_outbid = (1 if held is None else held[1] + 1) if up and self._bidding() else None
-        return [god.title(), up, holder, bid, to_outbid, self._god_status(god, up, held)]
+        status = self._god_status(god, up, held)
+        return [words.word(god), up, holder, bid, to_outbid, _status(status, words)]
 
-    def _apollo_row(self) -> list[Any]:
+    def _apollo_row(self, words: Values) -> list[Any]:
         s = self.state
         holders = ", ".join(s.names[p] for p in s.apollo) or None
-        return ["Apollo", True, holders, None, None, self._god_status(APOLLO, True, holders)]
+        status = self._god_status(APOLLO, True, holders)
+        return [words.word(APOLLO), True, holders, None, None, _status(status, words)]
 
     def _bidding(self) -> bool:
         return self.state.phase is Phase.OFFERINGS
@@ -246,41 +264,40 @@ class Tables:
     def _god_status(self, god: str, up: bool, held: object) -> str:
         s = self.state
         if not up:
-            return "face down"
+            return "face_down"
         if s.phase in (Phase.REVENUE, Phase.OFFERINGS):
             return "held" if held else "open"
         if s.turn is not None and s.turn.god == god:
             return "acting"
         if any(q[0] == god for q in s.queue):
-            return "to act"
+            return "to_act"
         return "done" if held else "unclaimed"
 
     # ------------------------------------------------------------------ creatures
-    def creatures(self, player: str | None = None, *, lang: str = "en") -> pd.DataFrame:
-        """The creature track, one row per slot (index ``Slot``: 1 is the 4 GP slot):
+    def creatures(self, player: str | None = None, *, lang: str | None = None) -> pd.DataFrame:
+        """The creature track, one row per slot (index: 1 is the 4 GP slot), in ``lang``:
 
-        ``Creature`` (the card's English name, as in ``buy pegasus``; None if the slot is
-        empty), then, read from ``data/creatures.json`` like the narration: ``Name`` (in
-        ``lang``, "en" or "zh"), ``Figurine`` (``"none"`` for a card only, ``"isle"`` for
-        the four isle figurines, ``"sea"`` for the Kraken) and ``Effect`` (one line in
-        ``lang``); then ``In use`` (cycle 1 uses one slot, cycle 2 two, then three, seed
-        002), ``Base price`` (4, 3, 2 GP) and ``Price``: what the buyer pays now after
+        ``Creature`` (the card's id, as in ``buy pegasus``; None if the slot is empty),
+        ``Name``, ``Figurine`` (a card only, on an isle, or in a sea: the Kraken) and
+        ``Effect`` (one line); then ``In use`` (cycle 1 uses one slot, cycle 2 two, then
+        three), ``Base price`` (4, 3, 2 GP) and ``Price``: what the buyer pays now after
         Temple and Metropolis discounts (see :func:`creature_price`). The buyer is
         ``player`` if given, else the player whose god action is under way, else the
         viewer, else nobody (``Price`` = base price). ``df.attrs`` holds ``buyer``,
         ``deck`` (cards left to draw) and ``discard``.
         """
-        _check_lang(lang)
+        lang = resolve(lang)
         s = self.state
         buyer = self._buyer(player)
         seat = None if buyer is None else s.seat(buyer)
         in_use = min(max(s.cycle, 1), 3)
+        info = creature_info(lang)
         rows = []
         for slot, card in enumerate(s.creature_track):
             price = None if card is None else creature_price(s, seat, slot)
-            rows.append([*_creature_cells(card, lang), slot < in_use, CREATURE_PRICES[slot], price])
-        df = pd.DataFrame(rows, index=pd.RangeIndex(1, 4, name="Slot"), columns=_CREATURE_COLUMNS)
-        df["Price"] = df["Price"].astype("Int64")
+            cells = _creature_cells(card, info, lang)
+            rows.append([*cells, slot < in_use, CREATURE_PRICES[slot], price])
+        df = _frame("creatures", rows, pd.RangeIndex(1, 4), lang, ints=("price",))
         df.attrs.update(buyer=buyer, deck=len(s.creature_deck), discard=len(s.creature_discard))
         return df
 
@@ -292,72 +309,104 @@ class Tables:
         return self.viewer
 
     # ------------------------------------------------------------------ log
-    def log(self, lang: str = "en") -> pd.DataFrame:
-        """The game so far, one row per event, oldest first:
+    def log(self, lang: str | None = None) -> pd.DataFrame:
+        """The game so far, one row per event, oldest first, in ``lang``:
 
         ``Step`` (0 for the setup of a game started from it, then the step number),
-        ``Cycle``, ``Phase``,
-        ``Player`` (who decided; None for chance and automatic steps), ``Move`` (the
-        notation of the decision or chance outcome; None for automatic steps), ``Event``
-        (its kind) and ``Text``, the narration in ``lang`` ("en" or "zh").
+        ``Cycle``, ``Phase``, ``Player`` (who decided; None for chance and automatic
+        steps), ``Move`` (the notation of the decision or chance outcome; None for
+        automatic steps), ``Event`` (what kind of event, in a few words) and ``Text``, the
+        narration.
         """
-        _check_lang(lang)
+        lang = resolve(lang)
         if self._game is None:
-            raise ValueError(
-                "the log needs a Game (its history); these tables were made from a bare GameState"
-            )
+            raise TableError(Message("table.error.no_log"))
         initial = self._game.initial_state
-        narrate = _narrator(lang, initial)
+        narrate = Narrator(lang, initial)
+        words = Values(narrate.cat)
         setup = setup_events(initial) if initial.phase is Phase.SETUP else []
+        phase = words.word(initial.phase.value)
         rows = [
-            [0, initial.cycle, initial.phase.value, None, None, e.kind, narrate(e)] for e in setup
+            [0, initial.cycle, phase, None, None, _event_label(e, words), narrate(e)] for e in setup
         ]
         for number, step in enumerate(self._game.history, start=1):
+            phase = words.word(step.phase.value)
             for e in step.events:
+                label = _event_label(e, words)
                 rows.append(
-                    [
-                        number,
-                        step.cycle,
-                        step.phase.value,
-                        step.player,
-                        step.notation,
-                        e.kind,
-                        narrate(e),
-                    ]
+                    [number, step.cycle, phase, step.player, step.notation, label, narrate(e)]
                 )
-        return pd.DataFrame(rows, columns=_LOG_COLUMNS)
+        return _frame("log", rows, None, lang)
 
     # ------------------------------------------------------------------ helpers
     def _name(self, player: str) -> str:
         try:
             return self.state.names[self.state.seat(player)]
         except (KeyError, AttributeError):
-            raise ValueError(
-                f"unknown player {player!r}; the players are {', '.join(self.state.names)}"
-            ) from None
+            names = list(self.state.names)
+            message = Message(
+                "table.error.unknown_player",
+                {"player": repr(player), "players": names},
+                frozenset({repr(player), *names}),
+            )
+            raise TableError(message) from None
 
     def _owner(self, seat: int | None) -> str | None:
         return None if seat is None else self.state.names[seat]
 
-    def _caption(self, title: str) -> str:
+    def _caption(self, table: str, lang: str) -> str:
         s = self.state
-        view = "" if self.viewer is None else f" ({self.viewer}'s view)"
-        return f"{title}: cycle {s.cycle}, {s.phase.value}{view}"
+        params = {
+            "table": Message(f"table.title.{table}"),
+            "cycle": s.cycle,
+            "phase": s.phase.value,
+        }
+        if self.viewer is None:
+            return text("table.caption", lang, **params)
+        key = "table.caption_viewer"
+        return Message(key, {**params, "viewer": self.viewer}, frozenset({self.viewer})).render(
+            lang
+        )
 
-    def _style_players(self, df: pd.DataFrame) -> Styler:
+    def _style(self, df: pd.DataFrame, table: str, lang: str, owner: str | None) -> Styler:
+        """Colour and shape for each player, the caption, and words for true/false."""
         seats: dict[object, int] = {name: seat for seat, name in enumerate(self.state.names)}
-        styler = df.style.set_caption(self._caption("Players"))
-        styler = styler.map_index(lambda name: _player_css(seats.get(name)), axis=0)
-        styler = styler.format_index(lambda name: _with_glyph(name, seats.get(name)), axis=0)
-        return styler.format(na_rep="?", subset=["Gold"])
-
-    def _style_owner(self, df: pd.DataFrame, column: str, title: str) -> Styler:
-        seats: dict[object, int] = {name: seat for seat, name in enumerate(self.state.names)}
-        styler = df.style.set_caption(self._caption(title)).format(na_rep="")
-        if df.empty:
+        yes, no = text("word.true", lang), text("word.false", lang)
+        styler = df.style.set_caption(self._caption(table, lang)).format(na_rep="")
+        flags: list[Hashable] = [c for c in df.columns if df[c].dtype == bool]
+        if flags:
+            styler = styler.format(lambda flag: yes if flag else no, subset=flags)
+        if table == "players":
+            styler = styler.map_index(lambda name: _player_css(seats.get(name)), axis=0)
+            styler = styler.format_index(lambda name: _with_glyph(name, seats.get(name)), axis=0)
+            return styler.format(na_rep="?", subset=[header("gold", lang)])
+        if df.empty or owner is None:
             return styler
+        column = header(owner, lang)
         styler = styler.map(lambda name: _player_css(seats.get(name)), subset=[column])
         return styler.format(lambda name: _with_glyph(name, seats.get(name)), subset=[column])
+
+
+def _frame(
+    table: str, rows: list[list[Any]], index: Any, lang: str, ints: tuple[str, ...] = ()
+) -> pd.DataFrame:
+    """A table with its columns and index named in ``lang``; ``ints`` are nullable whole
+    numbers (``Int64``: a hidden or missing value shows as ``<NA>``)."""
+    df = pd.DataFrame(rows, columns=list(COLUMNS[table]))
+    for column in ints:
+        df[column] = df[column].astype("Int64")
+    if index is not None:
+        df.index = pd.Index(index, name=header(_INDEX[table], lang))
+    return df.rename(columns={c: header(c, lang) for c in COLUMNS[table]})
+
+
+def _status(status: str, words: Values) -> str:
+    return words.entry(f"table.status.{status}", status)
+
+
+def _event_label(event: Event, words: Values) -> str:
+    """A few words for an event kind (``bid``: "offering"); the kind itself if none."""
+    return words.entry(f"table.event.{event.kind}", event.kind)
 
 
 def _player_css(seat: int | None) -> str:
@@ -375,20 +424,11 @@ def _with_glyph(name: object, seat: int | None) -> str:
     return f"{PLAYER_GLYPHS[seat % len(PLAYER_GLYPHS)]} {name}"
 
 
-def _creature_cells(card: str | None, lang: str) -> list[str | None]:
+def _creature_cells(
+    card: str | None, info: dict[str, dict[str, str]], lang: str
+) -> list[str | None]:
     """``Creature``, ``Name``, ``Figurine`` and ``Effect`` of a track slot's card."""
     if card is None:
         return [None] * 4
-    info = _creatures.catalog()[card]
-    return [info.names["en"], info.names[lang], info.figurine, info.effect[lang]]
-
-
-def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
-
-
-def _narrator(lang: str, state: GameState) -> Callable[[Event], str]:
-    """One event in plain language, by :func:`cyclades_widgets.narrate.narrate` (with the
-    isle names of this game's map)."""
-    return lambda event: narrate(event, lang, state_or_map=state)
+    c = info[card]
+    return [card, c["name"], text(f"table.figurine.{c['figurine']}", lang), c["effect"]]

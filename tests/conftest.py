@@ -4,6 +4,9 @@
   deadline failure says nothing about the rules); ``CYCLADES_LONG=1`` (``make reliability``)
   raises the number of examples.
 - ``repo_root`` fixture: the checkout's top folder.
+- Language: the session language is English, whatever the machine's locale (a test that
+  changes it uses ``with language(...)``; ``tests/test_i18n.py`` checks the locale default
+  in fresh interpreters).
 """
 
 import os
@@ -28,3 +31,12 @@ else:
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO_ROOT
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _english_session():
+    """The tests' session language is English (session-scoped: Hypothesis refuses
+    function-scoped fixtures)."""
+    from cyclades_widgets.i18n import set_language
+
+    set_language("en")

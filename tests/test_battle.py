@@ -653,25 +653,26 @@ def staged_events() -> list:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_battle_event_has_a_sentence(lang):
-    """Narration catalogs data/messages/{en,zh}/battle.json: a learner-readable sentence
-    for every event kind and variant this module emits (strict: no fallback)."""
-    from cyclades_widgets.narrate import catalog, message_keys, narrate
+    """Narration catalogs data/messages/<lang>/events_battle.json: a learner-readable
+    sentence for every event kind and variant this module emits (strict: no fallback)."""
+    from cyclades_widgets.i18n import catalog
+    from cyclades_widgets.narrate import message_keys, narrate
 
     events = staged_events()
     seen = {(e.kind, e.data.get("variant")) for e in events if e.kind in BATTLE_KINDS}
     assert {k for k, _ in seen} == BATTLE_KINDS
     assert len(seen) >= 30
-    own = {k for k, src in catalog(lang).sources.items() if src == "battle.json"}
+    own = {k for k, src in catalog(lang).sources.items() if src == "events_battle.json"}
     used = set()
     for event in events:
         if event.kind not in BATTLE_KINDS:
             continue
         text = narrate(event, lang, state_or_map="map-2-3", strict=True)
         assert "{" not in text and text.strip()
-        used.add(next(k for k in message_keys(event) if k in catalog(lang).templates))
-    notes = {k for k in own if k.startswith("note.")}
+        used.add(next(k for k in message_keys(event) if k in catalog(lang).entries))
+    notes = {k for k in own if k.startswith("event.note.")}
     assert own - notes == used, sorted(own - notes - used)
-    rules = {f"note.{e.data['rule']}" for e in events if "rule" in e.data}
+    rules = {f"event.note.{e.data['rule']}" for e in events if "rule" in e.data}
     assert rules == notes
 
 

@@ -70,8 +70,8 @@ def test_legal_actions_are_offered_only_to_the_viewer_who_decides():
 def test_bad_viewer_or_language_is_refused():
     with pytest.raises(ValueError, match="not a player"):
         Board(fresh(), viewer="Rhodes")
-    with pytest.raises(ValueError, match="en, zh"):
-        Board(fresh(), lang="fr")
+    with pytest.raises(ValueError, match="en, fr, zh"):
+        Board(fresh(), lang="xx")
     board = Board(fresh())
     with pytest.raises(ValueError, match="not a player"):
         board.viewer = "Rhodes"

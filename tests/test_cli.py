@@ -74,7 +74,7 @@ def test_replay_prints_the_narrated_game(record_file: Path, capsys):
     """Issue 5: 'replay FILE' prints the narrated game in the terminal."""
     assert cli.main(["replay", str(record_file)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("# CLI lesson\nPlayers: Athens, Sparta, Corinth")
+    assert out.startswith("# CLI lesson\nPlayers: Athens, Sparta and Corinth")
     assert "Setup: Athens starts with 5 GP" in out
     assert "Before the move: What would you bid here?" in out and "[key move]" in out
     assert "Revenue: " in out
@@ -84,7 +84,7 @@ def test_replay_in_chinese(record_file: Path, capsys):
     """Issue 5: 'replay FILE --lang zh'."""
     assert cli.main(["replay", str(record_file), "--lang", "zh"]) == 0
     out = capsys.readouterr().out
-    assert "开局:Athens 屏风后有 5 GP" in out and "收入:" in out
+    assert "开局:Athens 的屏风后有 5 金币" in out and "收入:" in out
 
 
 def test_replay_of_a_bad_record_fails_cleanly(bad_file: Path, capsys):

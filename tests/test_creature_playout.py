@@ -100,8 +100,10 @@ def test_random_games_that_buy_creatures_keep_every_invariant(players, seed):
 
 
 def _catalog(lang: str) -> dict[str, str]:
-    path = resources.files("cyclades_widgets") / "data" / "messages" / lang / "creatures.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The creature events' sentences of ``lang``, by event key without ``event.``."""
+    folder = resources.files("cyclades_widgets") / "data" / "messages" / lang
+    data = json.loads((folder / "events_creatures.json").read_text(encoding="utf-8"))
+    return {key.removeprefix("event."): template for key, template in data.items()}
 
 
 def _emitted_kinds() -> set[str]:

@@ -378,11 +378,13 @@ def test_every_creature_is_playable_from_legal_actions():
 
 
 def test_creature_names_agree_with_the_narration_vocabulary():
-    """Issue 4: one data file holds the creature names; the narrator's vocabulary (which
-    takes them from ``data/creatures.json``) must say the same in English and Chinese."""
-    from cyclades_widgets.narrate import catalog as narration_catalog
+    """Issue 4 and 14: one place holds the creature names, the text catalogs; the rules'
+    card data (``CreatureInfo.names``) and the narrator read the same entries."""
+    from cyclades_widgets.i18n import LANGS
+    from cyclades_widgets.i18n import catalog as text_catalog
 
-    for lang in ("en", "zh"):
-        vocab = narration_catalog(lang).vocab
+    for lang in LANGS:
+        words = text_catalog(lang)
         for creature, info in creatures.catalog().items():
-            assert vocab[f"creature.{creature}"] == info.names[lang], (lang, creature)
+            assert words.name(creature) == info.names[lang], (lang, creature)
+            assert words.entries[f"creature.{creature}.effect"] == info.effect[lang]

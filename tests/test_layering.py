@@ -147,6 +147,7 @@ LAYERS: dict[str, int] = {
     "rules": 0,
     # 1: a game with its history; the record's data and schema
     "history": 1,
+    "house_rules": 1,
     "records": 1,
     "records.schema": 1,
     "records.tree": 1,

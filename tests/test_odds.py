@@ -332,9 +332,31 @@ def test_summary_and_repr_read_plainly():
     assert "the defender retreats" in battle_odds(3, 2, retreat="defender-at-1").summary()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh", "fr"])
+def test_summary_speaks_the_language_asked_and_the_session_language(lang):
+    """Issue 14: ``summary(lang=)`` works (it raised TypeError), and without ``lang`` it
+    follows ``set_language``."""
+    from cyclades_widgets.i18n import language
+
+    odds = battle_odds(3, 2, defender_bonus=1, retreat="defender-at-1")
+    text = odds.summary(lang=lang)
+    assert text != odds.summary(lang="en" if lang != "en" else "zh")
+    with language(lang):
+        assert odds.summary() == text
+    assert ("77.6" in text) if lang != "fr" else ("77,6" in text)
+
+
 def test_odds_uses_the_standard_library_only():
-    # DESIGN §2: odds.py sits below the widgets and must not pull in pandas or numpy
+    # DESIGN §2: odds.py sits below the widgets and must not pull in pandas or numpy; besides
+    # the standard library it imports only the package's own standard-library-only layer 0
+    # (the text catalogs and the rules' errors: test_layering.py checks those).
     tree = ast.parse(Path(odds_module.__file__).read_text(encoding="utf-8"))
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    names |= {
+        n.module
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module and not n.level
+    }
+    own = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level}
     assert {name.split(".")[0] for name in names} <= set(sys.stdlib_module_names)
+    assert {(m or "").split(".")[0] for m in own} <= {"i18n", "rules"}

@@ -99,10 +99,10 @@ def test_an_unknown_viewer_is_refused_with_the_players_named():
 
 def test_unknown_language_is_refused():
     game = cw.Game.new(players=3, seed=2)
-    with pytest.raises(ValueError, match="en, zh"):
-        snapshot(game.state, lang="fr")
-    with pytest.raises(ValueError, match="en, zh"):
-        static_payload("map-5", "fr")
+    with pytest.raises(ValueError, match="en, fr, zh"):
+        snapshot(game.state, lang="xx")
+    with pytest.raises(ValueError, match="en, fr, zh"):
+        static_payload("map-5", "xx")
 
 
 def test_three_players_see_two_gods_face_down():

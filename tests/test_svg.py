@@ -424,7 +424,7 @@ def test_long_captions_wrap_inside_the_board():
         ({"arrows": [("naxos",)]}, "an arrow is (from, to) or (from, to, label)"),
         ({"arrows": [("naxos", "naxos")]}, "an arrow joins two different places"),
         ({"highlights": [("naxos", "a", "b")]}, "a highlight is an isle or sea id, or (id, label)"),
-        ({"lang": "fr"}, "lang must be one of en, zh"),
+        ({"lang": "xx"}, "lang must be one of en, fr, zh"),
         ({"viewer": "Rome"}, "viewer 'Rome' is not a player; players: Athens"),
     ],
 )
@@ -527,8 +527,8 @@ def test_record_to_html_writes_a_self_contained_replay_page(tmp_path):
 
 
 def test_record_to_html_refuses_a_bad_language_and_writes_nothing(tmp_path):
-    with pytest.raises(ValueError, match="lang must be one of en, zh"):
-        annotated_record().to_html(tmp_path / "game.html", lang="fr")
+    with pytest.raises(ValueError, match="lang must be one of en, fr, zh"):
+        annotated_record().to_html(tmp_path / "game.html", lang="xx")
     assert not (tmp_path / "game.html").exists()
 
 

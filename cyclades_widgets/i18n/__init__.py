@@ -42,10 +42,16 @@ __all__ = [
     "LanguageError",
     "Message",
     "MissingMessageError",
+    "Values",
     "catalog",
+    "decimal",
+    "from_environment",
     "get_language",
     "language",
+    "percent",
     "placeholders",
+    "pseudo_template",
+    "read_folder",
     "render",
     "resolve",
     "set_language",
@@ -54,8 +60,9 @@ __all__ = [
 
 DEFAULT = "en"
 PSEUDO = "pseudo"
-"""A test-only language: every English entry wrapped as ``⟦…⟧``, so a test can find any
-user-visible text that does not come from the catalog (``tests/test_pseudo_locale.py``)."""
+"""A test-only language: every English entry with its words wrapped as ``⟦…⟧`` (the text
+between placeholders, so values stand outside: :func:`pseudo_template`), so a test can find
+any user-visible text that does not come from the catalog (``tests/test_pseudo_locale.py``)."""
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)(?:\|([a-z_]+))?\}")
@@ -109,13 +116,25 @@ def resolve(lang: str | None = None) -> str:
     return base
 
 
-def _from_environment() -> str:
-    """The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names one of
-    our languages, else English."""
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for: the first of ``LANGUAGE`` (a ``:``-separated
+    list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names one of our languages; English
+    when none does or the locale is ``C``/``POSIX``.
+
+    >>> from_environment({"LANG": "zh_CN.UTF-8"}), from_environment({"LANGUAGE": "de:fr"})
+    ('zh', 'fr')
+    >>> from_environment({"LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for value in os.environ.get(variable, "").split(":"):
+        for value in environ.get(variable, "").split(":"):
+            if value.split(".")[0] in ("C", "POSIX"):
+                return DEFAULT
+            if not value:
+                continue
             try:
-                return resolve(value) if value and value not in ("C", "POSIX") else DEFAULT
+                return resolve(value)
             except LanguageError:
                 continue
     return DEFAULT
@@ -128,7 +147,7 @@ def get_language() -> str:
     """The session's language: the last :func:`set_language`, else the environment's locale
     when it is one of ours, else English."""
     if not _current:
-        _current.append(_from_environment())
+        _current.append(from_environment())
     return _current[-1]
 
 
@@ -164,6 +183,9 @@ class Catalog:
     """Key → the file that defines it."""
     duplicates: tuple[tuple[str, str, str], ...] = ()
     """(key, first file, second file) for keys defined twice (a test keeps this empty)."""
+    fallback: frozenset[str] = frozenset()
+    """Keys this language lacks, taken from English so that a text never breaks (a test
+    lists them: every key of English must exist in every language)."""
 
     def get(self, key: str) -> str | None:
         """The template of ``key``, or None."""
@@ -178,12 +200,46 @@ class Catalog:
         return None
 
 
-@cache
 def catalog(lang: str | None = None) -> Catalog:
-    """Load (once) every catalog file of ``lang`` (None: the session's language)."""
-    lang = resolve(lang)
+    """Every entry of ``lang`` (None: the session's language), loaded once per language.
+
+    A key missing in a language reads as English (:attr:`Catalog.fallback` lists them).
+    """
+    return _load(resolve(lang))
+
+
+@cache
+def _load(lang: str) -> Catalog:
     if lang == PSEUDO:
         return _pseudo()
+    entries, sources, duplicates = read_folder(lang)
+    missing: frozenset[str] = frozenset()
+    if lang != DEFAULT:
+        english = catalog(DEFAULT)
+        missing = frozenset(k for k in english.entries if k not in entries and _needed(k, entries))
+        for key in missing:
+            entries[key] = english.entries[key]
+            sources[key] = english.sources[key]
+    return Catalog(
+        lang,
+        MappingProxyType(entries),
+        MappingProxyType(sources),
+        tuple(duplicates),
+        missing,
+    )
+
+
+def _needed(key: str, entries: Mapping[str, str]) -> bool:
+    """Whether a language lacking ``key`` needs it: not the ``zero``/``one`` form of a
+    counted noun whose ``other`` form it has (Chinese has a single form)."""
+    if key.startswith("count.") and key.rsplit(".", 1)[-1] in ("zero", "one"):
+        return key.rsplit(".", 1)[0] + ".other" not in entries
+    return True
+
+
+def read_folder(lang: str) -> tuple[dict[str, str], dict[str, str], list[tuple[str, str, str]]]:
+    """The entries of one language folder as written (no English fallback): key → template,
+    key → file, and the keys defined twice as (key, first file, second file)."""
     entries: dict[str, str] = {}
     sources: dict[str, str] = {}
     duplicates: list[tuple[str, str, str]] = []
@@ -197,12 +253,44 @@ def catalog(lang: str | None = None) -> Catalog:
                 continue
             entries[key] = template
             sources[key] = entry.name
-    return Catalog(lang, MappingProxyType(entries), MappingProxyType(sources), tuple(duplicates))
+    return entries, sources, duplicates
+
+
+def pseudo_template(template: str) -> str:
+    """The pseudo language's form of an English template: every run of words between
+    placeholders wrapped, so the values stand outside the wrappers and a value that is not
+    a localized word (an id left as it is) shows up in the test.
+
+    >>> pseudo_template("{player} offers {bid} GP to {god}.")
+    '{player}⟦ offers ⟧{bid}⟦ GP to ⟧{god}.'
+    """
+    out: list[str] = []
+    start = 0
+    for m in _PLACEHOLDER.finditer(template):
+        if m.group(1) is None:  # {{ or }}: literal text
+            continue
+        out += [_wrap_words(template[start : m.start()]), m.group(0)]
+        start = m.end()
+    out.append(_wrap_words(template[start:]))
+    return "".join(out)
+
+
+def _wrap_words(segment: str) -> str:
+    if not any(ch.isalpha() for ch in segment):
+        return segment
+    return f"{PSEUDO_OPEN}{segment}{PSEUDO_CLOSE}"
+
+
+_PSEUDO_PLAIN = ("number.decimal", "plural.", "grammar.")
+"""Entries the pseudo language keeps as they are: settings, not words."""
 
 
 def _pseudo() -> Catalog:
     english = catalog(DEFAULT)
-    wrapped = {k: f"{PSEUDO_OPEN}{v}{PSEUDO_CLOSE}" for k, v in english.entries.items()}
+    wrapped = {
+        k: v if k.startswith(_PSEUDO_PLAIN) else pseudo_template(v)
+        for k, v in english.entries.items()
+    }
     return Catalog(PSEUDO, MappingProxyType(wrapped), english.sources, english.duplicates)
 
 
@@ -232,7 +320,10 @@ class Values:
         self.names = names or {}
 
     def text(self, value: Any) -> str:
-        """A value as text: ids localized, lists joined, numbers as digits."""
+        """A value as text: ids localized, lists joined, numbers as digits, a
+        :class:`Message` rendered in the same language."""
+        if isinstance(value, Message):
+            return render(value.key, value.params, self.cat.lang, proper=value.proper)
         if isinstance(value, str):
             return self.word(value)
         if isinstance(value, bool) or value is None:
@@ -269,10 +360,12 @@ class Values:
         return sep.join(items[:-1]) + last + items[-1]
 
     def count(self, n: Any, noun: str) -> str:
-        """``3, "troop"`` → "3 troops" (forms ``count.<noun>.zero|one|other``)."""
+        """``3, "troop"`` → "3 troops" (forms ``count.<noun>.zero|one|other``; 0 takes the
+        form ``plural.zero`` names: ``other`` in English, ``one`` in French)."""
         if not isinstance(n, int) or isinstance(n, bool):
             raise MissingMessageError(f"{{…|{noun}}} needs a whole number, got {n!r}")
-        forms = ("zero", "one", "other") if n == 0 else ("one", "other") if n == 1 else ("other",)
+        zero = self.entry("plural.zero", "other")  # 0 takes the plural in English, "one" in French
+        forms = ("zero", zero, "other") if n == 0 else ("one", "other") if n == 1 else ("other",)
         for form in forms:
             template = self.cat.get(f"count.{noun}.{form}")
             if template is not None:
@@ -293,7 +386,27 @@ class Values:
         stripped = _PLACEHOLDER.sub("", template)
         if "{" in stripped or "}" in stripped:
             raise MissingMessageError(f"malformed placeholder left in {template!r}")
-        return _PLACEHOLDER.sub(repl, template)
+        return self.elide(_PLACEHOLDER.sub(repl, template))
+
+    def elide(self, text: str) -> str:
+        """Apply the language's elision (``grammar.elide``: the words that drop their last
+        vowel before a vowel, as French "de Athens" → "d'Athens"); other languages leave
+        the entry empty.
+
+        >>> Values(catalog("fr")).elide("la troupe de Athens")
+        "la troupe d'Athens"
+        """
+        words = self.cat.get("grammar.elide")
+        if not words:
+            return text
+        pattern = _elision(words)
+        return pattern.sub(lambda m: m.group(1)[:-1] + "'", text)
+
+
+@cache
+def _elision(words: str) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(w) for w in words.split())
+    return re.compile(rf"\b({alternatives}) (?=[AEIOUYÀÂÉÈÊÎÔÛaeiouyàâéèêîôû])")
 
 
 def render(
@@ -313,6 +426,25 @@ def render(
     if template is None:
         raise MissingMessageError(f"no {cat.lang} catalog entry {key!r}")
     return Values(cat, proper=proper, names=names).fill(template, params or {})
+
+
+def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
+    """A number with ``digits`` decimals in the language's way (``number.decimal``).
+
+    >>> decimal(1.25, 1, "en"), decimal(1.25, 2, "fr")
+    ('1.2', '1,25')
+    """
+    separator = catalog(lang).get("number.decimal") or "."
+    return f"{value:.{digits}f}".replace(".", separator)
+
+
+def percent(p: float, digits: int = 1, lang: str | None = None) -> str:
+    """A probability as a percentage in the language's way (``number.percent``).
+
+    >>> percent(0.3611, 1, "en"), percent(0.3611, 0, "fr")
+    ('36.1%', '36\u202f%')
+    """
+    return render("number.percent", {"n": decimal(100 * p, digits, lang)}, lang)
 
 
 def text(key: str, lang: str | None = None, /, **params: Any) -> str:

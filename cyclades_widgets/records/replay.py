@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from ..history import BaseGame
+from ..i18n import Message
 from ..rules.errors import IllegalActionError, NotationError, RecordError
 
 __all__ = ["LineReplay", "play_checked", "run_autos"]
@@ -50,11 +51,7 @@ def run_autos(game: BaseGame, path: PathOf) -> None:
         while game.node == "auto":
             game.step()
     except Exception as exc:
-        raise RecordError(
-            f"the rules engine failed on an automatic step ({type(exc).__name__}: {exc}); "
-            "this is a bug in cyclades_widgets, please report it",
-            path(),
-        ) from exc
+        raise RecordError(_bug(exc), path()) from exc
 
 
 def play_checked(game: BaseGame, move: str, path: PathOf) -> int:
@@ -65,12 +62,18 @@ def play_checked(game: BaseGame, move: str, path: PathOf) -> int:
     try:
         game.play(move)
     except (IllegalActionError, NotationError) as exc:
-        where = f"cycle {game.cycle}, {game.phase.value}"
-        raise RecordError(f"illegal move {move!r} ({where}): {exc}", path()) from None
+        quoted = repr(move)
+        params = {"move": quoted, "cycle": game.cycle, "phase": game.phase.value, "reason": exc.msg}
+        message = Message("record.illegal_move", params, frozenset({quoted, *game.players}))
+        raise RecordError(message, path()) from None
     except Exception as exc:
-        raise RecordError(
-            f"the rules engine failed on {move!r} ({type(exc).__name__}: {exc}); "
-            "this is a bug in cyclades_widgets, please report it",
-            path(),
-        ) from exc
+        raise RecordError(_bug(exc, move), path()) from exc
     return position
+
+
+def _bug(exc: Exception, move: str | None = None) -> Message:
+    """The message of an engine failure: a bug to report, with its details as they are."""
+    detail = f"{type(exc).__name__}: {exc}"
+    if move is not None:
+        detail = f"{move!r}: {detail}"
+    return Message("record.bug", {"detail": detail}, frozenset({detail}))

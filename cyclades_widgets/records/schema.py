@@ -20,9 +20,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..house_rules import OPTION_VALUES
+from ..i18n import Message
 from ..rules.actions import Action
 from ..rules.board import MapSpec
-from ..rules.errors import NotationError, RecordError
+from ..rules.errors import CycladesError, NotationError, RecordError
 from ..rules.options import RuleOptions
 from ..rules.state import GameState
 
@@ -51,15 +53,19 @@ LinePath = tuple[int, ...]
 SCHEMA_FILE = "record.schema.json"
 """The schema's file name under ``cyclades_widgets/data/schema/``."""
 
-_TYPE_NAMES = {
-    "object": "an object",
-    "array": "a list",
-    "string": "a string",
-    "integer": "a whole number",
-    "number": "a number",
-    "boolean": "true or false",
-    "null": "null",
-}
+_TYPES = ("object", "array", "string", "integer", "number", "boolean", "null")
+"""JSON Schema types; each has its words in the catalogs (``record.type.<type>``)."""
+
+
+def _msg(key: str, /, *literal: object, **params: object) -> Message:
+    """A record message; ``literal`` values (the file's own text, JSON keys, notation)
+    are shown as they are, never read as ids to translate."""
+    return Message(f"record.{key}", params, frozenset(v for v in literal if isinstance(v, str)))
+
+
+def _quoted(value: object) -> str:
+    """A value of the file as it is written in Python (``'atlantis'``, ``9``)."""
+    return repr(value)
 
 
 def json_path(parts: Iterable[str | int]) -> str:
@@ -70,33 +76,34 @@ def json_path(parts: Iterable[str | int]) -> str:
     return out
 
 
-def _json_type(value: Any) -> str:
+def _json_type(value: Any) -> Message:
+    """The words for the JSON type of ``value`` ("a whole number")."""
     if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
+        kind = "null"
+    elif isinstance(value, bool):
+        kind = "boolean"
+    elif isinstance(value, int):
+        kind = "integer"
+    elif isinstance(value, float):
+        kind = "number"
+    elif isinstance(value, str):
+        kind = "string"
+    else:
+        kind = "array" if isinstance(value, list) else "object"
+    return Message(f"record.type.{kind}")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"duplicate key {key!r} in an object; each key may appear once")
+            raise RecordError(_msg("duplicate_key", _quoted(key), key=_quoted(key)))
         out[key] = value
     return out
 
 
 def _no_constant(name: str) -> Any:
-    raise RecordError(f"{name} is not allowed in a record (JSON numbers must be finite)")
+    raise RecordError(_msg("not_finite", name, name=name))
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -108,21 +115,20 @@ def parse_json(text: str | bytes) -> Any:
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+            raise RecordError(_msg("not_utf8", byte=exc.start)) from None
     if not isinstance(text, str):
-        raise RecordError(f"expected record text (str or bytes), got {type(text).__name__}")
+        kind = type(text).__name__
+        raise RecordError(_msg("not_text", kind, type=kind))
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+        raise RecordError(_msg("not_json", line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise RecordError("not a record: the JSON is nested too deeply") from None
+        raise RecordError(_msg("too_deep")) from None
     except ValueError as exc:  # e.g. an integer with too many digits
         if isinstance(exc, RecordError):
             raise
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError(_msg("bad_json_value")) from None
     _check_encodable(data)
     return data
 
@@ -132,7 +138,7 @@ def _check_encodable(data: Any) -> None:
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise RecordError("a string holds an invalid character (a lone surrogate)") from None
+        raise RecordError(_msg("lone_surrogate")) from None
 
 
 @cache
@@ -156,7 +162,7 @@ def validate_shape(data: Any) -> None:
     """Check ``data`` against the JSON Schema; raise :class:`RecordError` at the first
     problem (the most specific one), naming its JSON path and what was expected."""
     if not isinstance(data, dict):
-        raise RecordError(f"expected a record object, got {_json_type(data)}")
+        raise RecordError(_msg("not_object", got=_json_type(data)))
     from jsonschema.exceptions import best_match
 
     errors = list(_validator().iter_errors(data))
@@ -186,37 +192,38 @@ def _resolve(error: Any) -> Any:
     return _resolve(best_match(inner, key=_relevance)) if inner else error
 
 
-def _message(error: Any) -> str:
+def _message(error: Any) -> Message:
     kind, value, instance = error.validator, error.validator_value, error.instance
     if kind in ("oneOf", "anyOf"):
-        return (
-            "expected a move in notation (a string such as 'bid ares 3') or an object "
-            f"with 'move' and annotations, got {_json_type(instance)}"
-        )
+        return _msg("not_a_step", got=_json_type(instance))
     if kind == "type":
         wanted = [value] if isinstance(value, str) else list(value)
-        names = " or ".join(_TYPE_NAMES.get(w, w) for w in wanted)
-        return f"expected {names}, got {_json_type(instance)}"
+        names = [Message(f"record.type.{w}") for w in wanted if w in _TYPES] or [_msg("schema")]
+        expected = names[0] if len(names) == 1 else _msg("either", a=names[0], b=names[1])
+        return _msg("wrong_type", expected=expected, got=_json_type(instance))
     if kind == "required":
         missing = [k for k in value if k not in instance]
-        return f"missing required key {missing[0]!r}" if missing else error.message
+        key = _quoted(missing[0] if missing else value[0])
+        return _msg("missing_key", key, key=key)
     if kind == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
-        extra = sorted(set(instance) - set(allowed))
-        return f"unknown key {extra[0]!r}; allowed keys: {', '.join(allowed)}"
+        extra = _quoted(sorted(set(instance) - set(allowed))[0])
+        return _msg("unknown_key", extra, *allowed, key=extra, allowed=allowed)
     if kind == "const":
-        return f"expected {value!r}, got {instance!r}"
+        return _msg("wrong_value", _quoted(value), _quoted(instance),
+                    expected=_quoted(value), got=_quoted(instance))  # fmt: skip
     if kind == "pattern":
-        return f"{instance!r} does not have the expected form ({error.schema.get('description', value)})"
+        what = "date" if list(error.absolute_path)[-1:] == ["date"] else "form"
+        return _msg(f"pattern.{what}", _quoted(instance), value=_quoted(instance))
     if kind in ("minItems", "maxItems"):
-        return f"expected {'at least' if kind == 'minItems' else 'at most'} {value} item(s), got {len(instance)}"
-    if kind in ("minLength", "maxLength"):
-        if kind == "minLength":
-            return "expected a non-empty string"
-        return f"expected at most {value} characters, got {len(instance)}"
+        return _msg(f"{kind[:3]}_items", count=value, got=len(instance))
+    if kind == "minLength":
+        return _msg("empty_string")
+    if kind == "maxLength":
+        return _msg("too_long", count=value, got=len(instance))
     if kind == "minimum":
-        return f"expected a number ≥ {value}, got {instance}"
-    return str(error.message)
+        return _msg("too_small", least=value, got=instance)
+    return _msg("schema")
 
 
 # --------------------------------------------------------------------------- steps
@@ -347,22 +354,27 @@ def guard(fn: Any, parts: list[str | int]) -> Any:
         return fn()
     except RecordError:
         raise
+    except CycladesError as exc:
+        raise RecordError(exc.msg, json_path(parts)) from None
     except (ValueError, LookupError, TypeError, AttributeError) as exc:
-        raise RecordError(str(exc).strip("'\""), json_path(parts)) from None
+        detail = str(exc).strip("'\"")
+        raise RecordError(_msg("invalid", detail, detail=detail), json_path(parts)) from None
 
 
 def read_options(raw: Mapping[str, Any]) -> RuleOptions:
     """The rule options of a header; an unknown name or value is a :class:`RecordError`
     at ``$.options.<name>``. Missing names take their default (seed) reading."""
-    known = set(RuleOptions.__dataclass_fields__)
     for key in sorted(raw):
-        if key not in known:
-            raise RecordError(
-                f"unknown rule option {key!r}; known: {', '.join(sorted(known))}",
-                json_path(["options", key]),
-            )
-    for key in sorted(raw):
-        guard(lambda key=key: RuleOptions.from_dict({key: raw[key]}), ["options", key])
+        known = sorted(OPTION_VALUES)
+        if key not in OPTION_VALUES:
+            message = _msg("unknown_option", _quoted(key), *known, option=_quoted(key), known=known)
+            raise RecordError(message, json_path(["options", key]))
+        readings = OPTION_VALUES[key]
+        if raw[key] not in readings:
+            value = _quoted(raw[key])
+            message = _msg("bad_option", value, key, *readings, value=value, option=key,
+                           readings=list(readings))  # fmt: skip
+            raise RecordError(message, json_path(["options", key]))
     options: RuleOptions = guard(lambda: RuleOptions.from_dict(dict(raw)), ["options"])
     return options
 
@@ -373,9 +385,7 @@ def read_start(
     """The starting position of a staged game, consistent with the header."""
     state: GameState = guard(lambda: GameState.from_dict(dict(raw)), ["start"])
     if state.names != players or state.map_id != map_id or state.options != options:
-        raise RecordError(
-            "the start position's players, map and options must match the header's", "$.start"
-        )
+        raise RecordError(_msg("start_mismatch"), "$.start")
     return state
 
 
@@ -385,27 +395,22 @@ def canonical_move(move: str, path: list[str | int] | str) -> str:
     try:
         return str(Action.parse(move))
     except NotationError as exc:
-        raise RecordError(f"unknown notation: {exc}", where) from None
+        raise RecordError(_msg("notation", reason=exc.msg), where) from None
 
 
 def check_targets(step: RecordStep, where: list[str | int], spec: MapSpec) -> None:
     """Highlights and arrows must name isles or seas of the map."""
     for i, isle in enumerate(step.isles):
         if not spec.is_isle(isle):
-            raise RecordError(
-                f"no isle {isle!r} on {spec.id}; isles: {', '.join(spec.isles)}",
-                json_path([*where, "highlights", "isles", i]),
-            )
+            message = _msg("no_isle", _quoted(isle), *spec.isles, isle=_quoted(isle),
+                           isles=list(spec.isles))  # fmt: skip
+            raise RecordError(message, json_path([*where, "highlights", "isles", i]))
     for i, sea in enumerate(step.seas):
         if not spec.is_sea(sea):
-            raise RecordError(
-                f"no sea {sea!r} on {spec.id} (sea ids look like 'c5')",
-                json_path([*where, "highlights", "seas", i]),
-            )
+            message = _msg("no_sea", _quoted(sea), sea=_quoted(sea), example=spec.seas[0])
+            raise RecordError(message, json_path([*where, "highlights", "seas", i]))
     for i, arrow in enumerate(step.arrows):
         for end, key in ((arrow.source, "from"), (arrow.target, "to")):
             if not (spec.is_isle(end) or spec.is_sea(end)):
-                raise RecordError(
-                    f"an arrow must join isles or seas of {spec.id}; {end!r} is neither",
-                    json_path([*where, "arrows", i, key]),
-                )
+                message = _msg("arrow_end", _quoted(end), end=_quoted(end))
+                raise RecordError(message, json_path([*where, "arrows", i, key]))

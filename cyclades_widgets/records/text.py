@@ -1,13 +1,15 @@
 """A record as narrated text: its header, each move with its comments and tag, and the
 narration of every step; variations follow the move they replace, indented. The command
-line's ``replay`` prints it.
+line's ``replay`` prints it. Every fixed word comes from the catalogs (``record.text.*``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..narrate import Catalog, MissingMessageError, _Context, _narrate, _normalize_lang, catalog
+from ..house_rules import describe
+from ..i18n import Message, render, resolve
+from ..narrate import Narrator
 from ..rules.setup import setup_events
 
 if TYPE_CHECKING:
@@ -16,47 +18,48 @@ if TYPE_CHECKING:
 __all__ = ["record_text"]
 
 
-def record_text(record: GameRecord, lang: str = "en", *, variations: bool = True) -> list[str]:
-    """A record as narrated text lines: the header, then each move with its comments,
-    tag and narration; variations (to any depth) follow the move they replace, indented."""
-    cat = catalog(_normalize_lang(lang))
-    ui = _UiText(cat)
+def record_text(
+    record: GameRecord, lang: str | None = None, *, variations: bool = True
+) -> list[str]:
+    """A record as narrated text lines in ``lang`` (None: the session's language): the
+    header, then each move with its comments, tag and narration; variations (to any depth)
+    follow the move they replace, indented.
+
+    The record's own texts (title, description, notes) are shown as they were written."""
+    lang = resolve(lang)
+    narrator = Narrator(lang, record.initial_state())
+    ui = _UiText(lang, frozenset(record.players))
     lines = [f"# {record.title}"] if record.title else []
-    lines.append(
-        ui("ui.header", players=", ".join(record.players), map=record.map, seed=record.seed)
-    )
+    map_title = Message(f"map.{record.map}")
+    lines.append(ui("header", players=list(record.players), map=map_title, seed=record.seed))
     if record.date:
-        lines.append(ui("ui.date", date=record.date))
+        lines.append(ui("date", date=record.date))
     if record.description:
         lines.append(record.description)
-    changed = record.options.differences()
-    if changed:
-        lines.append(ui("ui.options", options=", ".join(f"{k}={v}" for k, v in changed.items())))
-    ctx = _Context(cat, record.initial_state())
-    lines += [_narrate(e, ctx, False) for e in setup_events(record.initial_state())]
-    _line_text(record, (), ctx, ui, variations, "", lines)
+    for rule in describe(record.options, lang):
+        lines.append(ui("house_rule", title=rule.title, rule=rule.rule))
+    lines += [narrator(e) for e in setup_events(record.initial_state())]
+    _line_text(record, (), narrator, ui, variations, "", lines)
     return lines
 
 
 class _UiText:
-    """The few fixed words of the text replay (``ui.*`` keys of the vocab)."""
+    """The few fixed words of the text replay (``record.text.*``); the record's own texts
+    and the players' names are kept as they are."""
 
-    def __init__(self, cat: Catalog) -> None:
-        self.cat = cat
+    def __init__(self, lang: str, players: frozenset[str]) -> None:
+        self.lang = lang
+        self.players = players
 
     def __call__(self, key: str, **values: Any) -> str:
-        template = self.cat.vocab.get(key)
-        if template is None:
-            raise MissingMessageError(f"no {self.cat.lang} vocab entry {key!r}")
-        for name, value in values.items():
-            template = template.replace("{" + name + "}", str(value))
-        return template
+        kept = self.players | {v for v in values.values() if isinstance(v, str)}
+        return render(f"record.text.{key}", values, self.lang, proper=kept)
 
 
 def _line_text(
     record: GameRecord,
     line: tuple[int, ...],
-    ctx: _Context,
+    narrator: Narrator,
     ui: _UiText,
     variations: bool,
     indent: str,
@@ -71,13 +74,13 @@ def _line_text(
 
     def finish(index: int) -> None:  # index: relative to ``own``
         if 0 <= index < len(own) and own[index].after:
-            out.append(f"{indent}  {ui('ui.after', text=own[index].after)}")
+            out.append(f"{indent}  {ui('after', text=own[index].after)}")
         for j, var in enumerate(holder if variations else ()):
             if var.at == index:
                 comment = f": {var.comment}" if var.comment else ""
-                out.append(f"{indent}  {ui('ui.variation', move=offset + index + 1)}{comment}")
-                _line_text(record, (*line, j), ctx, ui, variations, indent + "    ", out)
-                out.append(f"{indent}  {ui('ui.variation_end')}")
+                out.append(f"{indent}  {ui('variation', move=offset + index + 1)}{comment}")
+                _line_text(record, (*line, j), narrator, ui, variations, indent + "    ", out)
+                out.append(f"{indent}  {ui('variation_end')}")
 
     move = -1
     for step in record.replay(line).history:
@@ -88,7 +91,7 @@ def _line_text(
             if move >= offset:
                 _move_header(step, move, own[move - offset], ui, indent, out)
         if move >= offset or not line:
-            out += [f"{indent}    {_narrate(e, ctx, False)}" for e in step.events]
+            out += [f"{indent}    {narrator(e)}" for e in step.events]
     if own:
         finish(len(own) - 1)
     finish(len(own))
@@ -96,7 +99,10 @@ def _line_text(
 
 def _move_header(step: Any, move: int, rec: Any, ui: _UiText, indent: str, out: list[str]) -> None:
     if rec.before:
-        out.append(f"{indent}  {ui('ui.before', text=rec.before)}")
-    who = step.player if step.kind == "decision" and step.player else ui("ui.chance")
+        out.append(f"{indent}  {ui('before', text=rec.before)}")
+    if step.kind == "decision" and step.player:
+        who = ui("move", player=step.player, move=step.notation)
+    else:
+        who = ui("chance", move=step.notation)
     tag = f"  [{rec.tag}]" if rec.tag else ""
-    out.append(f"{indent}[{move + 1}] {ui('ui.move', player=who, move=step.notation)}{tag}")
+    out.append(f"{indent}[{move + 1}] {who}{tag}")

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
+from ..i18n import Message
 from ..rules.actions import Action
 from ..rules.board import MapSpec, available_maps
 from ..rules.errors import RecordError
@@ -123,7 +124,11 @@ class RecordTree:
         try:
             data = Path(path).read_bytes()
         except OSError as exc:
-            raise RecordError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from exc
+            reason = {FileNotFoundError: "missing", IsADirectoryError: "folder",
+                      PermissionError: "forbidden"}.get(type(exc), "other")  # fmt: skip
+            name = str(path)
+            message = Message(f"record.cannot_read.{reason}", {"file": name}, frozenset({name}))
+            raise RecordError(message) from exc
         return cls.loads(data)
 
     @classmethod
@@ -143,12 +148,11 @@ class RecordTree:
         except RecordError:
             raise
         except RecursionError:
-            raise RecordError("variations are nested too deeply") from None
+            raise RecordError(Message("record.variations_too_deep")) from None
         except Exception as exc:  # an engine bug must still surface as a RecordError
-            raise RecordError(
-                f"could not read the record ({type(exc).__name__}: {exc}); "
-                "this is a bug in cyclades_widgets, please report it"
-            ) from exc
+            detail = f"{type(exc).__name__}: {exc}"
+            message = Message("record.bug", {"detail": detail}, frozenset({detail}))
+            raise RecordError(message) from exc
         return result
 
     @classmethod
@@ -157,9 +161,12 @@ class RecordTree:
         options = read_options(data["options"])
         map_id = data["map"]
         if map_id not in available_maps():
-            raise RecordError(
-                f"unknown map {map_id!r}; maps: {', '.join(available_maps())}", "$.map"
+            maps = list(available_maps())
+            quoted = repr(map_id)
+            message = Message(
+                "record.unknown_map", {"map": quoted, "maps": maps}, frozenset({quoted, *maps})
             )
+            raise RecordError(message, "$.map")
         guard(lambda: new_state(list(players), options, map_id), ["map"])
         start = None
         if "start" in data:
@@ -197,11 +204,8 @@ class RecordTree:
         for j, var in enumerate(variations):
             here = [*var_path, "variations", j]
             if var.at > len(steps):
-                raise RecordError(
-                    f"a variation branches at step {var.at}, but its line has only "
-                    f"{len(steps)} steps (expected 0 to {len(steps)})",
-                    json_path([*here, "at"]),
-                )
+                message = Message("record.branch_out_of_line", {"at": var.at, "steps": len(steps)})
+                raise RecordError(message, json_path([*here, "at"]))
             self._normalize(var.steps, var.variations, [*here, "steps"], here, spec)
 
     # ------------------------------------------------------------------ writing
@@ -334,7 +338,8 @@ class RecordTree:
         for key in ("before", "after", "tag"):
             value = getattr(new, key)
             if value is not None and (not isinstance(value, str) or not value):
-                raise RecordError(f"{key} must be a non-empty string", json_path([*parts, key]))
+                message = Message("record.empty_note", {"key": key}, frozenset({key}))
+                raise RecordError(message, json_path([*parts, key]))
         for slot in RecordStep.__slots__:
             setattr(target, slot, getattr(new, slot))
         return target

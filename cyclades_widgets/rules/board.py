@@ -27,6 +27,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from ..i18n import LANGS, catalog
 from .errors import CycladesError
 
 __all__ = [
@@ -144,7 +145,8 @@ class MapSpec:
     sea_prosperity: Mapping[str, int]
     """1 for a prosperity sea, 0 otherwise (every sea is a key)."""
     names: Mapping[str, Mapping[str, str]]
-    """Display names of each isle by language code (``"en"``, ``"zh"``)."""
+    """Display names of each isle by language code (``"en"``, ``"zh"``...), read from the
+    text catalogs (``isle.<id>``), never from the map file."""
     sea_neighbours: Mapping[str, frozenset[str]]
     """The seas sharing an edge with each sea."""
     isle_seas: Mapping[str, frozenset[str]]
@@ -302,16 +304,14 @@ def _read_isles(map_id: str, rows: tuple[int, ...], raw: Any) -> list[dict[str, 
             raise _fail(map_id, f"isle {iid}: slots must be 1..4, got {slots!r}")
         if not isinstance(prosperity, int) or prosperity < 0:
             raise _fail(map_id, f"isle {iid}: prosperity must be >= 0, got {prosperity!r}")
-        name = item.get("name")
-        if not isinstance(name, dict) or not {"en", "zh"} <= name.keys():
-            raise _fail(map_id, f"isle {iid}: name needs 'en' and 'zh'")
+        if catalog("en").get(f"isle.{iid}") is None:
+            raise _fail(map_id, f"isle {iid} has no name in the text catalogs (isle.{iid})")
         isles.append(
             {
                 "id": iid,
                 "hexes": cells,
                 "slots": slots,
                 "prosperity": prosperity,
-                "name": dict(name),
             }
         )
     for cell, iid in owner.items():
@@ -320,6 +320,11 @@ def _read_isles(map_id: str, rows: tuple[int, ...], raw: Any) -> list[dict[str, 
             if other is not None and other != iid:
                 raise _fail(map_id, f"isles {iid} and {other} touch at {cell}/{n}")
     return isles
+
+
+def _isle_names(isle_id: str) -> Mapping[str, str]:
+    """An isle's name in every language, from the catalogs (``isle.<id>``)."""
+    return MappingProxyType({lang: catalog(lang).entries[f"isle.{isle_id}"] for lang in LANGS})
 
 
 def _read_starts(
@@ -412,7 +417,7 @@ def _build(data: Mapping[str, Any]) -> MapSpec:
         isle_hexes=ro({i["id"]: i["hexes"] for i in isles}),
         sea_hex=ro(sea_hex),
         sea_prosperity=ro({s: int(c in prosperity_cells) for s, c in sea_hex.items()}),
-        names=ro({i["id"]: ro(i["name"]) for i in isles}),
+        names=ro({i["id"]: _isle_names(i["id"]) for i in isles}),
         sea_neighbours=ro(sea_neighbours),
         isle_seas=ro(isle_seas),
         sea_isles=ro(sea_isles),

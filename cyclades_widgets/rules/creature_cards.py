@@ -1,5 +1,6 @@
-"""The creature cards' data: names, figurine, one-line effects, read from
-``cyclades_widgets/data/creatures.json``.
+"""The creature cards' data: figurine kind and sources from ``cyclades_widgets/data/creatures.json``;
+names and one-line effects from the text catalogs (``creature.<id>``,
+``creature.<id>.effect``), like every word a learner sees.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from ..i18n import LANGS
+from ..i18n import catalog as _texts
 from .state import CREATURE_PRICES, CREATURES
 
 __all__ = ["CreatureInfo", "catalog"]
@@ -18,17 +21,28 @@ __all__ = ["CreatureInfo", "catalog"]
 
 @dataclass(frozen=True, slots=True)
 class CreatureInfo:
-    """One creature card as described in ``data/creatures.json``."""
+    """One creature card: its data file entry, and its words from the catalogs."""
 
     id: str
-    names: MappingProxyType[str, str]
-    """Display name by language code (``"en"``, ``"zh"``)."""
     figurine: str
     """``"none"`` (a card only), ``"isle"`` or ``"sea"`` (the Kraken)."""
-    effect: MappingProxyType[str, str]
-    """A one-line effect by language code."""
     confidence: str
     source: str
+
+    @property
+    def names(self) -> MappingProxyType[str, str]:
+        """Display name by language code (``"en"``, ``"zh"``...), from the catalogs."""
+        return _by_language(f"creature.{self.id}")
+
+    @property
+    def effect(self) -> MappingProxyType[str, str]:
+        """A one-line effect by language code, from the catalogs."""
+        return _by_language(f"creature.{self.id}.effect")
+
+
+@cache
+def _by_language(key: str) -> MappingProxyType[str, str]:
+    return MappingProxyType({lang: _texts(lang).entries[key] for lang in LANGS})
 
 
 @cache
@@ -41,14 +55,7 @@ def catalog() -> MappingProxyType[str, CreatureInfo]:
     path = resources.files("cyclades_widgets") / "data" / "creatures.json"
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     infos = {
-        c["id"]: CreatureInfo(
-            c["id"],
-            MappingProxyType(dict(c["names"])),
-            c["figurine"],
-            MappingProxyType(dict(c["effect"])),
-            c["confidence"],
-            c["source"],
-        )
+        c["id"]: CreatureInfo(c["id"], c["figurine"], c["confidence"], c["source"])
         for c in data["creatures"]
     }
     if set(infos) != set(CREATURES) or tuple(data["slot_prices"]) != CREATURE_PRICES:

@@ -6,7 +6,8 @@ The heatmap gives the attacker's chance to take the space for 1–8 attackers (r
 Fortress on land or per Port next to the sea, +1 for a Metropolis, which counts as both),
 the attacker's bonus and when each side retreats. Clicking a cell plays one battle with
 :func:`~cyclades_widgets.odds.simulate_battle`, drawn round by round: both dice, the totals,
-the losses. The seed is shown, so the same battle can be played again.
+the losses. The seed is shown, so the same battle can be played again. Every word on the
+controls and the canvas is in ``lang`` (None: the session's language).
 
 Everything the mouse does is also a Python method, so notebooks and tests can drive it::
 
@@ -30,10 +31,12 @@ import ipywidgets as widgets
 import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
+from ..i18n import Message, percent, render, resolve, text
 from ..odds import BattleOdds, BattleTrace, RetreatPolicy, battle_odds, heatmap, simulate_battle
+from ..rules.errors import CycladesError
 from ..view.palette import PLAYER_COLOURS, text_colour_on
 
-__all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "colour_for"]
+__all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "LabError", "colour_for", "retreat_choices"]
 
 MAX_UNITS = 8
 """Rows and columns of the heatmap: up to 8 troops or fleets a side (seed 000 'Actions')."""
@@ -46,7 +49,23 @@ RETREAT_CHOICES: tuple[tuple[str, str], ...] = (
     ("attacker at 2 units", "attacker-at-2"),
     ("both at 1 unit", "both-at-1"),
 )
-"""Labels and :class:`~cyclades_widgets.odds.RetreatPolicy` texts of the retreat menu."""
+"""English labels and :class:`~cyclades_widgets.odds.RetreatPolicy` texts of the retreat
+menu (:func:`retreat_choices` gives the labels in any language)."""
+
+
+def retreat_choices(lang: str | None = None) -> list[tuple[str, str]]:
+    """The retreat menu in ``lang``: (label, policy text) pairs.
+
+    >>> retreat_choices("zh")[0]
+    ('无人撤退', 'none')
+    """
+    return [(text(f"lab.retreat.{value}", lang), value) for _, value in RETREAT_CHOICES]
+
+
+class LabError(CycladesError):
+    """The Battle Lab was asked for something it does not show; the message says what
+    would work."""
+
 
 VIRIDIS: tuple[str, ...] = (
     "#440154", "#482878", "#3E4A89", "#31688E", "#26828E",
@@ -81,13 +100,13 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def _percent(p: float) -> str:
+def _percent(p: float, lang: str) -> str:
     """Never round a possible result to 0% or 100%."""
     if 0 < p < 0.005:
-        return "<1%"
+        return "<" + percent(0.01, 0, lang)
     if 0.995 <= p < 1:
-        return ">99%"
-    return f"{p:.0%}"
+        return ">" + percent(0.99, 0, lang)
+    return percent(p, 0, lang)
 
 
 class _Pen:
@@ -119,8 +138,9 @@ class BattleLab(widgets.VBox):
     Keyword options set the controls' starting values: ``fortresses`` (Fortresses or Ports
     giving the defender +1 each, 0–4), ``metropolis`` (the defender's Metropolis, +1),
     ``attacker_bonus`` (0–3), ``retreat`` (a :class:`RetreatPolicy` text such as
-    ``"defender-at-1"``), ``seed`` (of the next battle) and ``delay`` (seconds between
-    animation frames; 0 draws at once).
+    ``"defender-at-1"``), ``seed`` (of the next battle), ``delay`` (seconds between
+    animation frames; 0 draws at once) and ``lang`` (the language of every word shown;
+    None: the session's language when the lab is made).
     """
 
     def __init__(
@@ -132,35 +152,36 @@ class BattleLab(widgets.VBox):
         retreat: str = "none",
         seed: int = 0,
         delay: float = 0.4,
+        lang: str | None = None,
     ) -> None:
+        self.lang = resolve(lang)
+        """The language of every word the lab shows."""
         policy = str(RetreatPolicy.parse(retreat))
-        if policy not in dict((v, k) for k, v in RETREAT_CHOICES):
-            choices = ", ".join(v for _, v in RETREAT_CHOICES)
-            raise ValueError(
-                f"retreat policy {retreat!r} is not in the menu; choose one of {choices}"
-            )
+        choices = retreat_choices(self.lang)
+        if policy not in dict((v, k) for k, v in choices):
+            values = [v for _, v in choices]
+            raise LabError(Message("lab.error.menu", {"policy": repr(retreat), "choices": values},
+                                   frozenset({repr(retreat), *values})))  # fmt: skip
         self.delay = float(delay)
         """Seconds between animation frames."""
         self.fortresses = widgets.IntSlider(
-            fortresses, min=0, max=4, description="Fortresses / Ports"
+            fortresses, min=0, max=4, description=self._t("fortresses")
         )
         """Defender's Fortresses (land) or Ports next to the sea: +1 each (seed 000 'Battle')."""
-        self.metropolis = widgets.Checkbox(metropolis, description="Defender has a Metropolis (+1)")
+        self.metropolis = widgets.Checkbox(metropolis, description=self._t("metropolis"))
         """A Metropolis counts as a Fortress and a Port (seed 000 'Creating Metropolises')."""
         self.attacker_bonus = widgets.IntSlider(
-            attacker_bonus, min=0, max=3, description="Attacker bonus"
+            attacker_bonus, min=0, max=3, description=self._t("attacker_bonus")
         )
         """A bonus added to each of the attacker's rolls."""
         self.retreat = widgets.Dropdown(
-            options=list(RETREAT_CHOICES), value=policy, description="Retreat"
+            options=choices, value=policy, description=self._t("retreat")
         )
         """When a side retreats between rounds, defender asked first (seed 000 'Battle' step 3)."""
-        self.seed = widgets.IntText(seed, description="Seed")
+        self.seed = widgets.IntText(seed, description=self._t("seed"))
         """The seed of the next battle; after a click it moves on by one."""
-        self.rerun = widgets.Button(
-            description="Play it again", tooltip="Re-run the last battle with its seed"
-        )
-        self.status = widgets.Label("Click a cell to play one battle.")
+        self.rerun = widgets.Button(description=self._t("rerun"), tooltip=self._t("rerun_tip"))
+        self.status = widgets.Label(self._t("status_start"))
         """One line of text about the selected cell or the last battle."""
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(width=f"{WIDTH}px"))
         """The ipycanvas Canvas everything is drawn on."""
@@ -181,6 +202,10 @@ class BattleLab(widgets.VBox):
         self.canvas.on_mouse_down(self.click)
         self.canvas.on_client_ready(self.redraw)
         self.redraw()
+
+    def _t(self, key: str, **params: Any) -> str:
+        """The lab's words: ``lab.<key>`` in the lab's language."""
+        return render(f"lab.{key}", params, self.lang)
 
     def _controls(self) -> widgets.Widget:
         style = {"description_width": "initial"}
@@ -227,7 +252,7 @@ class BattleLab(widgets.VBox):
         self.frames = []
         self.redraw()
         if self.selected is not None:
-            self.status.value = self.odds(*self.selected).summary()
+            self.status.value = self.odds(*self.selected).summary(self.lang)
 
     # ------------------------------------------------------------------ cells
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
@@ -248,7 +273,7 @@ class BattleLab(widgets.VBox):
         moved = self.selected != (attackers, defenders)
         self.selected = (attackers, defenders)
         odds = self.odds(attackers, defenders)
-        self.status.value = odds.summary()
+        self.status.value = odds.summary(self.lang)
         if moved:
             with hold_canvas():
                 self._draw_heatmap()
@@ -258,9 +283,8 @@ class BattleLab(widgets.VBox):
     def _check_cell(attackers: object, defenders: object) -> None:
         for name, value in (("attackers", attackers), ("defenders", defenders)):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_UNITS:
-                raise ValueError(
-                    f"{name} must be a whole number from 1 to {MAX_UNITS}, got {value!r}"
-                )
+                params = {"name": name, "most": MAX_UNITS, "value": repr(value)}
+                raise LabError(Message("lab.error.cell", params, frozenset({name, repr(value)})))
 
     # ------------------------------------------------------------------ battles
     def click(self, x: float, y: float) -> BattleTrace | None:
@@ -285,28 +309,27 @@ class BattleLab(widgets.VBox):
         """
         if attackers is None or defenders is None:
             if self.selected is None:
-                raise ValueError(
-                    "select a cell first (lab.select(3, 2)) or name one: lab.play(3, 2)"
-                )
+                raise LabError(Message("lab.error.select"))
             attackers, defenders = self.selected
         self.select(attackers, defenders)
         seed = self.seed.value if seed is None else seed
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number, got {seed!r}")
+            value = repr(seed)
+            raise LabError(Message("lab.error.seed", {"value": value}, frozenset({value})))
         trace = simulate_battle(attackers, defenders, rng=random.Random(seed), **self.settings())
         self.last_seed, self.last_trace = seed, trace
-        self.frames = _frames(trace, seed, self.settings())
+        self.frames = _frames(trace, seed, self._legend(), self.lang)
         for i in range(len(self.frames)):
             if i and self.delay > 0:
                 time.sleep(self.delay)
             with hold_canvas():
                 self._draw_panel(i)
-        self.status.value = _result_line(trace, seed)
+        self.status.value = _result_line(trace, seed, self.lang)
         return trace
 
     def _rerun(self) -> BattleTrace | None:
         if self.last_seed is None or self.selected is None:
-            self.status.value = "No battle yet: click a cell first."
+            self.status.value = self._t("no_battle")
             return None
         return self.play(*self.selected, seed=self.last_seed)
 
@@ -323,9 +346,10 @@ class BattleLab(widgets.VBox):
     def _draw_heatmap(self) -> None:
         c = self._pen
         c.clear_rect(0, 0, PANEL_X - 10, LEGEND_Y - 4)
-        _text(c, "Attacker takes the space", GRID_X, 22, size=16, bold=True)
-        _text(c, "Defenders →", GRID_X + MAX_UNITS * CELL / 2, GRID_Y - 30, align="center")
-        _text(c, "Attackers ↓", 8, GRID_Y - 12)
+        _text(c, self._t("title"), GRID_X, 22, size=16, bold=True)
+        _text(c, self._t("defenders_axis"), GRID_X + MAX_UNITS * CELL / 2, GRID_Y - 30,
+              align="center")  # fmt: skip
+        _text(c, self._t("attackers_axis"), 8, GRID_Y - 12)
         for i in range(MAX_UNITS):
             _text(c, str(i + 1), GRID_X + (i + 0.5) * CELL, GRID_Y - 10, align="center")
             _text(c, str(i + 1), GRID_X - 12, GRID_Y + (i + 0.5) * CELL + 5, align="right")
@@ -341,7 +365,7 @@ class BattleLab(widgets.VBox):
         for a, d, p in sorted(cells, key=lambda cell: inks[cell[2]]):  # few style changes
             c.style(fill_style=inks[p])
             x, y = GRID_X + (d + 0.5) * CELL, GRID_Y + (a + 0.5) * CELL + 4
-            _text(c, _percent(p), x, y, size=11, align="center", colour=None)
+            _text(c, _percent(p, self.lang), x, y, size=11, align="center", colour=None)
         if self.selected is not None:
             a, d = self.selected
             c.style(stroke_style="#FFFFFF", line_width=4)
@@ -358,33 +382,36 @@ class BattleLab(widgets.VBox):
             c.style(fill_style=colour_for(i / (steps - 1)))
             c.fill_rect(GRID_X + i * width / steps, LEGEND_Y, width / steps + 0.5, 14)
         for p, align in ((0.0, "left"), (0.5, "center"), (1.0, "right")):
-            _text(c, f"{p:.0%}", GRID_X + p * width, LEGEND_Y + 30, size=12, align=align)
+            label = percent(p, 0, self.lang)
+            _text(c, label, GRID_X + p * width, LEGEND_Y + 30, size=12, align=align)
+        _text(c, self._legend(), GRID_X, LEGEND_Y + 48, size=12)
+
+    def _legend(self) -> str:
+        """The settings in words: "defender +1, attacker +0, retreat: nobody retreats"."""
         s = self.settings()
-        note = (
-            f"defender +{s['defender_bonus']}, attacker +{s['attacker_bonus']}, retreat: "
-            f"{dict((v, k) for k, v in RETREAT_CHOICES)[s['retreat']]}"
+        retreat = Message(f"lab.retreat.{s['retreat']}")
+        return self._t(
+            "legend", defender=s["defender_bonus"], attacker=s["attacker_bonus"], retreat=retreat
         )
-        _text(c, note, GRID_X, LEGEND_Y + 48, size=12)
 
     def _draw_panel(self, upto: int) -> None:
         """The battle panel showing frames ``0..upto`` (the last one large)."""
         c = self._pen
         c.clear_rect(PANEL_X - 5, 0, WIDTH - PANEL_X + 5, HEIGHT)
         if upto < 0 or not self.frames:
-            _text(c, "Click a cell to play one battle,", PANEL_X, GRID_Y + 10, colour="#555555")
-            _text(c, "round by round, with the dice.", PANEL_X, GRID_Y + 30, colour="#555555")
+            _text(c, self._t("hint_1"), PANEL_X, GRID_Y + 10, colour="#555555")
+            _text(c, self._t("hint_2"), PANEL_X, GRID_Y + 30, colour="#555555")
             return
         start = self.frames[0]
-        title = (
-            f"{_units(start['attackers'], 'attacker')} vs {_units(start['defenders'], 'defender')}"
-        )
+        title = self._t("versus", attackers=start["attackers"], defenders=start["defenders"])
         _text(c, title, PANEL_X, 22, size=16, bold=True)
-        _text(c, f"seed {start['seed']} · {start['note']}", PANEL_X, 42, size=12, colour="#555555")
+        seed_note = self._t("seed_note", seed=start["seed"], note=start["note"])
+        _text(c, seed_note, PANEL_X, 42, size=12, colour="#555555")
         frame = self.frames[upto]
         if frame["kind"] == "round" or (frame["kind"] == "end" and upto > 1):
             last_round = frame if frame["kind"] == "round" else self.frames[upto - 1]
-            _draw_round(c, last_round, start)
-        _draw_history(c, self.frames[1 : upto + 1])
+            _draw_round(c, last_round, self.lang)
+        _draw_history(c, self.frames[1 : upto + 1], self.lang)
         if frame["kind"] == "end":
             _text(c, frame["text"], PANEL_X, HEIGHT - 16, size=15, bold=True)
 
@@ -392,11 +419,7 @@ class BattleLab(widgets.VBox):
 # --------------------------------------------------------------------------- frames
 
 
-def _frames(trace: BattleTrace, seed: int, settings: dict[str, Any]) -> list[dict[str, Any]]:
-    note = (
-        f"defender +{settings['defender_bonus']}, attacker +{settings['attacker_bonus']}, "
-        f"retreat {settings['retreat']}"
-    )
+def _frames(trace: BattleTrace, seed: int, note: str, lang: str) -> list[dict[str, Any]]:
     frames: list[dict[str, Any]] = [
         {
             "kind": "start",
@@ -410,7 +433,8 @@ def _frames(trace: BattleTrace, seed: int, settings: dict[str, Any]) -> list[dic
         frames.append(
             {"kind": "round", "round": number, **{k: getattr(r, k) for k in _ROUND_FIELDS}}
         )
-    frames.append({"kind": "end", "outcome": trace.outcome, "text": _OUTCOMES[trace.outcome]})
+    outcome = text(f"lab.outcome.{trace.outcome}", lang)
+    frames.append({"kind": "end", "outcome": trace.outcome, "text": outcome})
     return frames
 
 
@@ -419,26 +443,18 @@ _ROUND_FIELDS = (
     "attacker_loss", "defender_loss", "attackers_left", "defenders_left",
 )  # fmt: skip
 
-_OUTCOMES = {
-    "attacker": "The attacker takes the space.",
-    "defender": "The defender holds.",
-    "mutual": "Both sides wiped out: on land the defender keeps the isle.",
-    "attacker-retreat": "The attacker retreats: the defender holds.",
-    "defender-retreat": "The defender retreats: the attacker takes it.",
-}
 
-
-def _result_line(trace: BattleTrace, seed: int) -> str:
-    rounds = len(trace.rounds)
-    return (
-        f"{_OUTCOMES[trace.outcome]} {rounds} round{'s' * (rounds != 1)}, "
-        f"{trace.attackers_left} attacker(s) and {trace.defenders_left} defender(s) left. "
-        f"Seed {seed}: lab.play({trace.attackers}, {trace.defenders}, seed={seed}) plays it again."
-    )
-
-
-def _units(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _result_line(trace: BattleTrace, seed: int, lang: str) -> str:
+    call = f"lab.play({trace.attackers}, {trace.defenders}, seed={seed})"
+    params = {
+        "outcome": Message(f"lab.outcome.{trace.outcome}"),
+        "rounds": len(trace.rounds),
+        "attackers": trace.attackers_left,
+        "defenders": trace.defenders_left,
+        "seed": seed,
+        "call": call,
+    }
+    return render("lab.result", params, lang, proper=frozenset({call}))
 
 
 # --------------------------------------------------------------------------- drawing helpers
@@ -477,21 +493,22 @@ def _draw_die(c: _Pen, x: float, y: float, face: int, colour: str) -> None:
     _text(c, str(face), x + size / 2, y + size + 16, size=12, align="center")
 
 
-def _draw_round(c: _Pen, r: dict[str, Any], start: dict[str, Any]) -> None:
+def _draw_round(c: _Pen, r: dict[str, Any], lang: str) -> None:
     """The dice, totals and losses of one round, attacker left, defender right."""
     y = 62
-    _text(c, f"Round {r['round']}", PANEL_X, y + 10, size=14, bold=True)
+    _text(c, text("lab.round", lang, n=r["round"]), PANEL_X, y + 10, size=14, bold=True)
     for side, x, colour in (("attacker", PANEL_X, ATTACKER), ("defender", PANEL_X + 170, DEFENDER)):
         die, total, loss = r[f"{side}_die"], r[f"{side}_total"], r[f"{side}_loss"]
         units_before = r[f"{side}s_left"] + loss
-        _text(c, side.title(), x, y + 34, size=13, bold=True, colour=colour)
+        _text(c, text(f"lab.side.{side}", lang), x, y + 34, size=13, bold=True, colour=colour)
         _draw_die(c, x, y + 44, die, colour)
         bonus = total - die - units_before
-        lines = [f"die {die} + {_units(units_before, 'unit')}"]
-        lines += [f"+ {bonus} bonus"] if bonus else []
+        lines = [text("lab.die", lang, die=die, units=units_before)]
+        lines += [text("lab.bonus", lang, bonus=bonus)] if bonus else []
         for i, line in enumerate([*lines, f"= {total}"]):
             _text(c, line, x + 60, y + 58 + 18 * i, size=13, bold=line.startswith("="))
-        _text(c, f"loses {loss}" if loss else "no loss", x + 60, y + 58 + 18 * (len(lines) + 1),
+        result = text("lab.loses", lang, n=loss) if loss else text("lab.no_loss", lang)
+        _text(c, result, x + 60, y + 58 + 18 * (len(lines) + 1),
               size=13, bold=True, colour="#B00020" if loss else "#1B5E20")  # fmt: skip
         _draw_units(c, x, y + 146, r[f"{side}s_left"], loss, colour, square=side == "defender")
 
@@ -509,20 +526,24 @@ def _draw_units(
             (c.fill_circle if i < left else c.stroke_circle)(cx, y, 7)
 
 
-def _draw_history(c: _Pen, frames: list[dict[str, Any]]) -> None:
+def _draw_history(c: _Pen, frames: list[dict[str, Any]], lang: str) -> None:
     """One short line per round played so far (the last 8)."""
     rounds = [f for f in frames if f["kind"] == "round"]
     y = 246
-    _text(c, "Rounds", PANEL_X, y, size=13, bold=True)
+    _text(c, text("lab.rounds", lang), PANEL_X, y, size=13, bold=True)
+    separator = text("list.separator", lang)
     for f in rounds[-8:]:
         y += 20
-        losses = ", ".join(
-            w
-            for w, n in (("attacker −1", f["attacker_loss"]), ("defender −1", f["defender_loss"]))
-            if n
-        )
-        line = (
-            f"{f['round']}: {f['attacker_total']} vs {f['defender_total']} → {losses}; "
-            f"left {f['attackers_left']}–{f['defenders_left']}"
+        sides = ("attacker", "defender")
+        losses = separator.join(text(f"lab.loss.{w}", lang) for w in sides if f[f"{w}_loss"])
+        line = text(
+            "lab.history",
+            lang,
+            round=f["round"],
+            attacker=f["attacker_total"],
+            defender=f["defender_total"],
+            losses=losses,
+            attackers=f["attackers_left"],
+            defenders=f["defenders_left"],
         )
         _text(c, line, PANEL_X, y, size=12)
