@@ -228,7 +228,7 @@ def test_a_position_the_rules_refuse_is_named_with_the_rule(tmp_path):
 def test_a_goal_naming_a_place_not_on_the_map_is_refused(tmp_path):
     objective = {"goal": {"controls": "thira"}, "by": "turn_end", "text": {"en": "x"}}
     path = _write(tmp_path, "bad.json", {**TEACHER_LESSON, "objective": objective})
-    with pytest.raises(LessonError, match="thira"):
+    with pytest.raises(LessonError, match="Thira is not a player, place"):
         load_lesson(path)
 
 

@@ -8,6 +8,10 @@ a translation is data; this module only lays them out. Each part is a list of bl
 - ``("table", header_keys, rows_of_keys)``: a table (``""`` leaves a cell empty);
 - ``("pic", picture_id)``: a picture of the static board (:data:`PICTURES`);
 - ``("code", text)``: Python, the same in every language;
+- ``("house",)``: the house rules, one row per other reading of each rule option, from
+  :func:`cyclades_widgets.house_rules.describe` (catalog entries ``option.*``), with the
+  code that switches each one on (:func:`cyclades_widgets.learn.reference.house_rules`);
+- ``("house_example",)``: a game created with the first house rule;
 - ``("boards",)``: which boards are reconstructions, read from the map files
   (:func:`cyclades_widgets.learn.reference.board_status`).
 
@@ -170,16 +174,6 @@ LEGEND_ITEMS: tuple[str, ...] = (
 )
 """Legend entries (``learn.ref.legend.<id>.term`` and ``.text``)."""
 
-HOUSE_RULES: tuple[tuple[str, str], ...] = (
-    ("tie_break", "metropolises_then_gold"),
-    ("metropolis_without_room", "lost"),
-    ("two_player_priest_discount", "total"),
-    ("card_supply", "rulebook"),
-    ("kraken_moves", "none"),
-)
-"""(rule option, its other value) for each house rule; the table rule taught everywhere
-is the option's default (``cyclades_widgets.rules.options.RuleOptions``)."""
-
 PARTS: dict[str, tuple[Block, ...]] = {
     "summary": (
         ("p", _S + "goal"),
@@ -219,16 +213,9 @@ PARTS: dict[str, tuple[Block, ...]] = {
     ),
     "house-rules": (
         ("p", _H + "intro"),
-        (
-            "table",
-            (_H + "head.rule", _H + "head.table", _H + "head.house"),
-            tuple((f"{_H}{o}.name", f"{_H}{o}.table", f"{_H}{o}.house") for o, _ in HOUSE_RULES),
-        ),
+        ("house",),
         ("p", _H + "how"),
-        (
-            "code",
-            'cw.Game.new(players=2, options=cw.RuleOptions(two_player_priest_discount="total"))',
-        ),
+        ("house_example",),
     ),
     "boards": (
         ("p", "learn.ref.boards.intro"),
