@@ -74,8 +74,9 @@ def test_every_word_of_the_reference_is_in_every_catalog(lang):
     assert [k for k in ALL_KEYS if k not in entries] == []
 
 
-def test_rules_reference_is_public_and_shows_every_part_with_pictures():
-    ref = cw.rules_reference(lang="en")
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_reference_is_public_and_shows_every_part_with_pictures(lang):
+    ref = cw.rules_reference(lang=lang)
     page = ref._repr_html_()
     for title in ref.titles():
         assert title in page

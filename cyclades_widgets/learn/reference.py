@@ -156,7 +156,7 @@ class RulesReference:
         self.parts = tuple(parts) if parts is not None else PART_IDS
         unknown = [p for p in self.parts if p not in PARTS]
         if unknown:
-            raise LessonError("part", where=", ".join(unknown), parts=list(PART_IDS))
+            raise LessonError("part", where=", ".join(unknown), code=PART_IDS, parts=list(PART_IDS))
 
     def title(self, part: str) -> str:
         """The title of a part."""
