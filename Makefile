@@ -13,11 +13,12 @@ PY     := $(BIN)/python
 # JupyterLab refuses to start as root unless told.
 ALLOW_ROOT := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-# The first tutorial, else the quick look, else just the Lab home.
-DEMO_NB := $(firstword $(wildcard notebooks/01-first-look.ipynb notebooks/00-quick-look.ipynb))
+# The first tutorial (English), else just the Lab home. The tutorials live in
+# notebooks/<lang>/ (en; zh and fr when written), generated from tools/notebooks/<lang>/.
+DEMO_NB := $(firstword $(wildcard notebooks/en/01-first-look.ipynb))
 
-# Notebooks are executed by nbmake only if the folder has any.
-NB_DIR := $(if $(wildcard notebooks/*.ipynb),notebooks,)
+# nbmake executes every tutorial of every language folder.
+NB_DIR := $(if $(wildcard notebooks/*/*.ipynb),notebooks,)
 
 # The board's front end (js/): its packages, when npm is there (tests/test_frontend.py
 # skips without them, except in CI).

@@ -112,8 +112,8 @@ def test_demo_without_jupyterlab_says_how_to_install(monkeypatch, capsys):
 def test_demo_starts_jupyterlab_on_the_first_tutorial(tmp_path: Path, monkeypatch, capsys):
     """Issue 5: demo = the README's first command, JupyterLab on the first tutorial,
     found relative to the current folder or the checkout."""
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
+    notebooks = tmp_path / "notebooks" / "en"
+    notebooks.mkdir(parents=True)
     (notebooks / "00-quick-look.ipynb").write_text("{}", encoding="utf-8")
     assert cli.find_demo_notebook(tmp_path) == notebooks / "00-quick-look.ipynb"
     (notebooks / "01-first-look.ipynb").write_text("{}", encoding="utf-8")
@@ -132,8 +132,8 @@ def test_demo_starts_jupyterlab_on_the_first_tutorial(tmp_path: Path, monkeypatc
 
 
 def test_demo_finds_the_notebook_from_a_subfolder(tmp_path: Path):
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
+    notebooks = tmp_path / "notebooks" / "en"
+    notebooks.mkdir(parents=True)
     (notebooks / "01-first-look.ipynb").write_text("{}", encoding="utf-8")
     deeper = tmp_path / "a" / "b"
     deeper.mkdir(parents=True)
@@ -143,7 +143,7 @@ def test_demo_finds_the_notebook_from_a_subfolder(tmp_path: Path):
 def test_demo_without_a_notebook_says_where_it_looked(monkeypatch, capsys):
     monkeypatch.setattr(cli.demo, "find_demo_notebook", lambda start=None: None)
     assert cli.main(["demo"]) == 1
-    assert "notebooks/01-first-look.ipynb" in capsys.readouterr().err
+    assert "notebooks/en/01-first-look.ipynb" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- entry points

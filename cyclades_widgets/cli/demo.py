@@ -37,7 +37,7 @@ def find_demo_notebook(start: Path | None = None) -> Path | None:
     for place in places:
         for folder in (place, *place.parents):
             for name in DEMO_NOTEBOOKS:
-                candidate = folder / "notebooks" / name
+                candidate = folder / "notebooks" / "en" / name
                 if candidate.is_file():
                     return candidate
     return None
@@ -47,8 +47,8 @@ def _demo(dry_run: bool, out: TextIO, err: TextIO) -> int:
     notebook = find_demo_notebook()
     if notebook is None:
         print(
-            "cannot find the first tutorial (notebooks/01-first-look.ipynb or "
-            "notebooks/00-quick-look.ipynb); run this command from the cyclades_widgets "
+            "cannot find the first tutorial (notebooks/en/01-first-look.ipynb or "
+            "notebooks/en/00-quick-look.ipynb); run this command from the cyclades_widgets "
             "checkout",
             file=err,
         )
