@@ -114,8 +114,12 @@ def _from_environment() -> str:
     our languages, else English."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for value in os.environ.get(variable, "").split(":"):
+            if not value:
+                continue  # unset or empty: the next variable decides
+            if value.split(".")[0] in ("C", "POSIX"):
+                return DEFAULT
             try:
-                return resolve(value) if value and value not in ("C", "POSIX") else DEFAULT
+                return resolve(value)
             except LanguageError:
                 continue
     return DEFAULT
