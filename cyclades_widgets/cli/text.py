@@ -4,8 +4,10 @@ catalogs (``data/messages/<lang>/cli.json``), in the learner's language.
 The language is the one asked for with ``--lang`` when it has a catalog, else the session's
 (:func:`cyclades_widgets.i18n.get_language`: the last ``set_language``, else the locale).
 
->>> say("tutorials.none", "en", lang_name=name_of("zh", "en"))
-'No Chinese tutorials are installed yet. The English ones are: add --lang en.'
+>>> say("tutorials.none", "en", lang_name=name_of("zh", "en"), available=["English"])
+'No Chinese tutorials are installed yet. Installed: English.'
+>>> say("tutorials.added", "en", n=1), say("tutorials.added", "zh", n=3)
+('Copied 1 new file.', '复制了 3 个新文件。')
 """
 
 from __future__ import annotations
