@@ -44,7 +44,6 @@ CONFIG = """\
 # nbgrader's configuration for the Cyclades class pack (python -m cyclades_widgets classroom).
 c = get_config()  # noqa: F821 (nbgrader defines it)
 c.CourseDirectory.course_id = "{course}"
-c.CourseDirectory.root = "."
 # Each check plays a few cycles of the game: allow a slow classroom server some time.
 c.ExecutePreprocessor.timeout = 300
 """
