@@ -194,7 +194,7 @@ def test_lite_build_config_names_the_folders_the_makefile_fills():
     recipe = makefile.split("\nlite:", 1)[1].split("\n\n", 1)[0]
     assert "lite/prepare_contents.py notebooks $(LITE_STAGE)/contents" in recipe
     assert "-r lite/wheels.txt -d $(LITE_STAGE)/wheels" in recipe
-    assert "-w $(LITE_STAGE)/wheels ." in recipe
+    assert "cp $(DIST)/*.whl $(LITE_STAGE)/wheels/" in recipe  # the one wheel of make dist
     assert "jupyter lite build --lite-dir lite --output-dir _output" in recipe
 
 
