@@ -35,7 +35,7 @@ def run(quick: bool) -> list[Figure]:
     """Throughput serial, on 1 worker and on 2 workers; the 2-worker speed-up."""
     from distributed import Client, LocalCluster
 
-    n = 16 if quick else 64
+    n = 16 if quick else 160
     game = _position()
     serial = _rate(game, n, None)
     rates: dict[int, float] = {}
