@@ -241,3 +241,21 @@ def test_tutorials_from_the_wheel_run_in_a_fresh_venv(tmp_path: Path):
     executed = run([str(python), "-c", script], cwd=copied, env=env)
     prefix, module = json.loads(executed.stdout.strip().splitlines()[-1])
     assert Path(prefix) == wheel_venv() and Path(module).is_relative_to(wheel_venv())
+
+
+def test_the_readme_opens_with_a_quick_start_of_two_commands():
+    """The README's first section is a Quick start of exactly two commands: one opens
+    JupyterLab on the first tutorial (make demo, on notebooks/en/01-first-look.ipynb), one
+    runs the whole suite (make test)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", readme, flags=re.M)
+    assert sections[1].startswith("Quick start\n")
+    block = re.search(r"```bash\n(.*?)```", sections[1], re.S)
+    assert block is not None
+    commands = [line.split("#")[0].strip() for line in block[1].splitlines() if line.strip()]
+    assert commands == ["make demo", "make test"]
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    demo_nb = re.search(r"^DEMO_NB := \$\(firstword \$\(wildcard (\S+)\)\)", makefile, re.M)
+    assert demo_nb is not None and demo_nb[1] == "notebooks/en/01-first-look.ipynb"
+    assert (REPO / demo_nb[1]).is_file()
+    assert "$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) $(DEMO_NB)" in makefile
