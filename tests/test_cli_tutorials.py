@@ -20,7 +20,7 @@ from pseudo import unwrapped
 from cyclades_widgets import cli
 from cyclades_widgets.cli import demo, tutorials
 from cyclades_widgets.cli.text import say
-from cyclades_widgets.i18n import PSEUDO, language
+from cyclades_widgets.i18n import LANGS, PSEUDO, language
 
 REPO = Path(__file__).resolve().parents[1]
 ENGLISH = REPO / "notebooks" / "en"
@@ -87,11 +87,23 @@ def test_copy_tutorials_reports_each_file(tmp_path: Path):
     assert again.added == [] and sorted(again.same) == sorted(first.added)
 
 
+@pytest.fixture
+def english_only(tmp_path: Path, monkeypatch) -> Path:
+    """Tutorials installed in English only (a copy of notebooks/en/), as today, so that the
+    refusals below stay tested when other languages are written."""
+    root = tmp_path / "installed"
+    (root / "en").mkdir(parents=True)
+    for path in ENGLISH.iterdir():
+        (root / "en" / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(tutorials, "tutorials_root", lambda: root)
+    return root
+
+
 @pytest.mark.parametrize("code", ["zh", "fr"])
 def test_a_language_without_tutorials_is_refused_in_the_learners_language(
-    code: str, tmp_path: Path, capsys
+    code: str, tmp_path: Path, capsys, english_only: Path
 ):
-    """Only English is written yet: --lang zh (or fr) says so, names what is installed,
+    """With only English written: --lang zh (or fr) says so, names what is installed,
     copies nothing and exits 1. The message is in the learner's language (Chinese for
     --lang zh; the session's language for fr, which has no catalog yet)."""
     target = tmp_path / "out"
@@ -100,9 +112,8 @@ def test_a_language_without_tutorials_is_refused_in_the_learners_language(
     err = capsys.readouterr().err
     shown = "zh" if code == "zh" else "en"
     name = say(f"language.{code}", shown)
-    assert (
-        say("tutorials.none", shown, lang_name=name, available=[say("language.en", shown)]) in err
-    )
+    english = [say("language.en", shown)]
+    assert say("tutorials.none", shown, lang_name=name, available=english) in err
     assert "--lang en" in err
     if code == "zh":
         assert "尚未安装中文教程" in err
@@ -110,19 +121,21 @@ def test_a_language_without_tutorials_is_refused_in_the_learners_language(
         assert "No French tutorials are installed yet. Installed: English." in err
 
 
-def test_the_session_language_picks_the_tutorials_and_says_when_it_falls_back(tmp_path, capsys):
+def test_the_session_language_picks_the_tutorials_and_says_when_it_falls_back(
+    tmp_path, capsys, english_only: Path
+):
     """A Chinese session without Chinese tutorials gets the English ones, told in Chinese."""
     with language("zh"):
-        assert cli.main(["tutorials", str(tmp_path)]) == 0
+        assert cli.main(["tutorials", str(tmp_path / "t")]) == 0
     out = capsys.readouterr().out
     assert out.startswith(say("tutorials.fallback", "zh", lang_name="中文"))
-    assert f"英文教程在 {tmp_path}。" in out
-    assert (tmp_path / "01-first-look.ipynb").is_file()
+    assert f"英文教程在 {tmp_path / 't'}。" in out
+    assert (tmp_path / "t" / "01-first-look.ipynb").is_file()
 
 
 def test_the_locale_sets_the_language_of_a_real_run(tmp_path: Path):
     """``python -m cyclades_widgets`` in a shell whose locale is Chinese speaks Chinese,
-    help included."""
+    help included, and copies the Chinese tutorials if there are any, else the English."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update(LANG="zh_CN.UTF-8", PYTHONIOENCODING="utf-8")
 
@@ -132,8 +145,10 @@ def test_the_locale_sets_the_language_of_a_real_run(tmp_path: Path):
             capture_output=True, text=True, encoding="utf-8", env=env, timeout=120, cwd=tmp_path,
         )  # fmt: skip
 
-    refused = run("tutorials", "--lang", "zh")
-    assert refused.returncode == 1 and "尚未安装中文教程" in refused.stderr
+    copied = run("tutorials", "mine")
+    chosen = "zh" if "zh" in tutorials.installed_languages() else "en"
+    where = say("tutorials.where", "zh", lang_name=say(f"language.{chosen}", "zh"), folder="mine")
+    assert copied.returncode == 0 and where in copied.stdout, copied.stdout + copied.stderr
     helped = run("tutorials", "--help")
     assert say("help.force", "zh") in helped.stdout
 
@@ -148,7 +163,13 @@ def test_every_word_the_commands_print_comes_from_the_catalog(tmp_path: Path, ca
         assert cli.main(["tutorials", str(tmp_path / "t")]) == 0
         assert cli.main(["demo", str(tmp_path / "t"), "--dry-run"]) == 0
         assert cli.main(["classroom", str(tmp_path / "c")]) == 0
-        assert cli.main(["tutorials", str(tmp_path / "z"), "--lang", "fr"]) == 1
+        missing = [
+            code
+            for code in tutorials.TUTORIAL_LANGS
+            if code not in tutorials.installed_languages() and code not in LANGS
+        ]
+        if missing:  # a refusal in the session's language, while a track is not written
+            assert cli.main(["tutorials", str(tmp_path / "z"), "--lang", missing[0]]) == 1
     captured = capsys.readouterr()
     names = {p.name for p in ENGLISH.iterdir()} | {
         "01-offerings",
@@ -222,7 +243,9 @@ def test_the_tutorials_come_from_the_checkout_here_and_from_package_data_in_a_wh
 
     root = tutorials.tutorials_root()
     assert root is not None and Path(str(root)) == REPO / "notebooks"
-    assert tutorials.installed_languages() == ("en",)
+    written = tuple(p.parent.name for p in sorted(REPO.glob("notebooks/*/01-first-look.ipynb")))
+    assert "en" in tutorials.installed_languages()
+    assert set(tutorials.installed_languages()) == set(written)
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     mapping = project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert mapping == {"notebooks": "cyclades_widgets/data/tutorials"}
