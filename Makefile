@@ -35,7 +35,7 @@ LITE_DEPS := $(if $(shell command -v npm),lite/node_modules/.package-lock.json,)
 DIST := dist
 # The documentation site (Sphinx + MyST-NB; docs/site.md).
 DOCS_OUT := _build/docs
-SPHINX   = $(BIN)/sphinx-build -b html -c docs . $(DOCS_OUT)
+SPHINX   = $(BIN)/sphinx-build -j auto -b html -c docs . $(DOCS_OUT)
 
 .PHONY: help demo test lint format typecheck bench bench-quick reliability lite lite-test env env-test clean js dist docs
 
