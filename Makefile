@@ -13,11 +13,12 @@ PY     := $(BIN)/python
 # JupyterLab refuses to start as root unless told.
 ALLOW_ROOT := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-# The first tutorial, else the quick look, else just the Lab home.
-DEMO_NB := $(firstword $(wildcard notebooks/01-first-look.ipynb notebooks/00-quick-look.ipynb))
+# The first tutorial (English), else just the Lab home. The tutorials live in
+# notebooks/<lang>/ (en; zh and fr when written), generated from tools/notebooks/<lang>/.
+DEMO_NB := $(firstword $(wildcard notebooks/en/01-first-look.ipynb))
 
-# Notebooks are executed by nbmake only if the folder has any.
-NB_DIR := $(if $(wildcard notebooks/*.ipynb),notebooks,)
+# nbmake executes every tutorial of every language folder.
+NB_DIR := $(if $(wildcard notebooks/*/*.ipynb),notebooks,)
 
 # The board's front end (js/): its packages, when npm is there (tests/test_frontend.py
 # skips without them, except in CI).
@@ -29,7 +30,14 @@ LITE_DEPS := $(if $(shell command -v npm),lite/node_modules/.package-lock.json,)
 
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test lint format typecheck bench bench-quick reliability lite lite-test env env-test clean js
+# The release files (python -m build: the sdist, then the wheel built from it), made once and
+# reused by every packaging check, the Lite site and the fresh-venv tests (CYCLADES_DIST).
+DIST := dist
+# The documentation site (Sphinx + MyST-NB; docs/site.md).
+DOCS_OUT := _build/docs
+SPHINX   = $(BIN)/sphinx-build -j auto -b html -c docs . $(DOCS_OUT)
+
+.PHONY: help demo test lint format typecheck bench bench-quick reliability lite lite-test env env-test clean js dist docs
 
 help:
 	@echo "make demo         set up .venv and open JupyterLab on the first tutorial"
@@ -43,6 +51,8 @@ help:
 	@echo "make lite         build a JupyterLite site into _output/ (docs/launching.md)"
 	@echo "make lite-test    build the JupyterLite site and check it (tests/test_lite.py)"
 	@echo "make js           rebuild the board's front-end bundle (js/src -> cyclades_widgets/static)"
+	@echo "make dist         build the sdist and the wheel into dist/ and run twine check"
+	@echo "make docs         build the documentation site into _build/docs (docs/site.md)"
 	@echo "make clean        remove .venv, build outputs and caches"
 
 $(PY):
@@ -68,14 +78,29 @@ js/node_modules/.package-lock.json: js/package-lock.json
 js: js/node_modules/.package-lock.json
 	cd js && npm run build
 
-# The whole suite: lint, rules, notebooks, the board in JupyterLab + Chromium, and the
-# JupyterLite site (built first, so its checks run too instead of skipping).
-test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) lite
+# The whole suite: lint, rules, notebooks, the board in JupyterLab + Chromium, the release
+# files (built once, then installed in a fresh venv by the tests), the documentation site
+# (warnings are errors) and the JupyterLite site (built first, so their checks run too
+# instead of skipping).
+test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) dist lite
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest --doctest-modules cyclades_widgets -q
-	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
+	$(SPHINX) -W --keep-going -q
+	CYCLADES_LITE_SITE=$(CURDIR)/_output CYCLADES_DIST=$(CURDIR)/$(DIST) \
+		CYCLADES_DOCS_SITE=$(CURDIR)/$(DOCS_OUT) \
+		$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
+
+dist: $(VENV)/.stamp-test
+	rm -rf $(DIST)
+	$(PY) -m build --outdir $(DIST) .
+	$(BIN)/twine check --strict $(DIST)/*
+
+# Re-running only re-executes the tutorials that changed (jupyter-cache in _build/).
+docs: $(VENV)/.stamp-docs
+	$(SPHINX)
+	@echo "open $(DOCS_OUT)/docs/index.html"
 
 lint: $(VENV)/.stamp-test
 	$(BIN)/ruff check .
@@ -99,7 +124,7 @@ reliability: $(VENV)/.stamp-test
 
 # JupyterLite: a static site with the tutorials and a Pyodide kernel, served from _output/
 # (try it with: python -m http.server -d _output). See docs/launching.md.
-# build/lite/ stages what goes in: our wheel and the pure-Python wheels of lite/wheels.txt
+# build/lite/ stages what goes in: our wheel (from make dist) and the pure-Python wheels of lite/wheels.txt
 # (the site's piplite index), and copies of the notebooks with an install cell
 # (lite/prepare_contents.py). The lab extensions (ipywidgets, anywidget, ipycanvas) come from
 # the packages installed in .venv. lite/jupyter_lite_config.json names the same folders.
@@ -110,9 +135,9 @@ LITE_PYTHON := 3.14
 lite/node_modules/.package-lock.json: lite/package-lock.json
 	cd lite && npm ci
 
-lite: $(VENV)/.stamp-test $(VENV)/.stamp-lite
+lite: $(VENV)/.stamp-test $(VENV)/.stamp-lite dist
 	rm -rf $(LITE_STAGE) _output
-	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation -w $(LITE_STAGE)/wheels .
+	mkdir -p $(LITE_STAGE)/wheels && cp $(DIST)/*.whl $(LITE_STAGE)/wheels/
 	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --implementation py \
 		--platform any --python-version $(LITE_PYTHON) -r lite/wheels.txt -d $(LITE_STAGE)/wheels
 	$(PY) lite/prepare_contents.py notebooks $(LITE_STAGE)/contents
@@ -126,5 +151,5 @@ lite-test: lite $(LITE_DEPS)
 	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests/test_lite.py tests/browser/test_lite_pyodide.py
 
 clean:
-	rm -rf $(VENV) _output dist build .cache .jupyterlite.doit.db test-artifacts test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) _output _build dist build .cache .jupyterlite.doit.db test-artifacts test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

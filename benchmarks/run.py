@@ -6,7 +6,8 @@
 
 Sections: engine (random playouts against python-chess), profile (where the hot path's
 time goes), odds (exact battle odds), records (seek and replay), widget (payload per
-step), browser (redraw times in real JupyterLab), bots (GreedyBot against RandomBots).
+step), browser (redraw times in real JupyterLab), bots (GreedyBot against RandomBots),
+dask (what-if throughput on a Dask LocalCluster of 1 and 2 workers).
 See ``docs/benchmarks.md`` for what each figure means. ``results.json`` is generated (not
 committed) so that two versions can be compared.
 """
@@ -29,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 from common import Figure, format_value  # noqa: E402
 
-SECTIONS = ("engine", "profile", "odds", "records", "widget", "browser", "bots")
+SECTIONS = ("engine", "profile", "odds", "records", "widget", "browser", "bots", "dask")
 """Section names, in the order they run; each is the module ``bench_<name>``."""
 
 ENGINE_TARGET = 0.25

@@ -17,7 +17,7 @@ import sys
 BINDER = "https://mybinder.org"
 BADGE_IMAGE = f"{BINDER}/badge_logo.svg"
 #: What the link opens, relative to the repository's top folder.
-FIRST_TUTORIAL = "notebooks/01-first-look.ipynb"
+FIRST_TUTORIAL = "notebooks/en/01-first-look.ipynb"
 
 _GITHUB_REMOTE = re.compile(
     r"^(?:https://github\.com/|git@github\.com:|ssh://git@github\.com/)"

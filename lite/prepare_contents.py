@@ -2,7 +2,7 @@
 
     python lite/prepare_contents.py notebooks build/lite/contents
 
-The tutorials in ``notebooks/`` are written for a normal Jupyter kernel, where
+The tutorials in ``notebooks/<lang>/`` are written for a normal Jupyter kernel, where
 ``cyclades_widgets`` is already installed. In JupyterLite every browser tab starts with a bare
 Pyodide kernel, so each Lite copy gets one extra code cell after its title cell: it installs the
 package, the widget libraries and pandas from the Lite site itself (``%pip`` is ``piplite``
@@ -10,7 +10,8 @@ there). The copies also name the kernel Lite actually has (``python``, "Python (
 instead of ``python3``; Lite would fall back to it by language anyway, but this way a
 notebook saved from Lite says what ran it.
 
-Everything else in the folder (the README, data files) is copied unchanged. The sources in
+The folder is copied whole, its language folders included (``en/01-first-look.ipynb``...);
+everything else in it (the READMEs, data files) is copied unchanged. The sources in
 ``notebooks/`` are never modified. Standard library only, so any Python can run it.
 """
 
@@ -73,11 +74,13 @@ def lite_notebook(notebook: dict) -> dict:
 
 
 def prepare(source: Path, target: Path) -> list[Path]:
-    """Copy ``source`` into a fresh ``target``, notebooks through :func:`lite_notebook`.
+    """Copy ``source`` into a fresh ``target``, notebooks (in any sub-folder) through
+    :func:`lite_notebook`.
 
     Returns the notebooks written. Raises ``FileNotFoundError`` if ``source`` has none.
     """
-    notebooks = sorted(source.glob("*.ipynb"))
+    found = sorted(source.rglob("*.ipynb"))
+    notebooks = [p for p in found if not SKIPPED & set(p.relative_to(source).parts)]
     if not notebooks:
         raise FileNotFoundError(f"no notebooks in {source}: nothing to put in the Lite site")
     if target.exists():
@@ -86,7 +89,7 @@ def prepare(source: Path, target: Path) -> list[Path]:
     written = []
     for path in notebooks:
         notebook = json.loads(path.read_text("utf-8"))
-        out = target / path.name
+        out = target / path.relative_to(source)
         out.write_text(json.dumps(lite_notebook(notebook), indent=1, ensure_ascii=False) + "\n")
         written.append(out)
     return written

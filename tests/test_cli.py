@@ -1,5 +1,6 @@
 """Command line (issue 5 'COMMAND LINE'): ``python -m cyclades_widgets`` and the
-``cyclades-widgets`` script: validate, replay, demo."""
+``cyclades-widgets`` script: validate, replay (tutorials and demo: test_cli_tutorials.py;
+classroom: test_classroom.py)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def bad_file(record_file: Path, tmp_path: Path) -> Path:
 def test_validate_accepts_a_good_record(record_file: Path, capsys):
     assert cli.main(["validate", str(record_file)]) == 0
     out = capsys.readouterr().out
-    assert f"{record_file}: ok (" in out and "variations)" in out
+    assert f"{record_file}: ok (steps: " in out and ", variations: " in out
 
 
 def test_validate_rejects_a_bad_record_with_path_and_non_zero_exit(record_file, bad_file, capsys):
@@ -56,7 +57,7 @@ def test_validate_rejects_a_bad_record_with_path_and_non_zero_exit(record_file, 
     captured = capsys.readouterr()
     assert f"{record_file}: ok" in captured.out
     assert f"{bad_file}: invalid record: $.steps[6]: illegal move 'bid ares 77'" in captured.err
-    assert "1 of 2 record(s) invalid" in captured.err
+    assert "Invalid records: 1 of 2." in captured.err
 
 
 def test_validate_reports_unreadable_and_non_json_files(tmp_path: Path, capsys):
@@ -92,60 +93,6 @@ def test_replay_of_a_bad_record_fails_cleanly(bad_file: Path, capsys):
     assert "$.steps[6]" in capsys.readouterr().err
 
 
-# --------------------------------------------------------------------------- demo
-
-
-def test_demo_without_jupyterlab_says_how_to_install(monkeypatch, capsys):
-    """Issue 5: print a clear message if JupyterLab isn't installed."""
-    real = cli.demo.importlib.util.find_spec
-    monkeypatch.setattr(
-        cli.demo.importlib.util,
-        "find_spec",
-        lambda name: None if name == "jupyterlab" else real(name),
-    )
-    monkeypatch.setattr(cli.demo, "find_demo_notebook", lambda start=None: REPO / "x.ipynb")
-    assert cli.main(["demo"]) == 1
-    err = capsys.readouterr().err
-    assert "JupyterLab is not installed" in err and "cyclades_widgets[widgets]" in err
-
-
-def test_demo_starts_jupyterlab_on_the_first_tutorial(tmp_path: Path, monkeypatch, capsys):
-    """Issue 5: demo = the README's first command, JupyterLab on the first tutorial,
-    found relative to the current folder or the checkout."""
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
-    (notebooks / "00-quick-look.ipynb").write_text("{}", encoding="utf-8")
-    assert cli.find_demo_notebook(tmp_path) == notebooks / "00-quick-look.ipynb"
-    (notebooks / "01-first-look.ipynb").write_text("{}", encoding="utf-8")
-    assert cli.find_demo_notebook(tmp_path) == notebooks / "01-first-look.ipynb"
-    monkeypatch.chdir(tmp_path)
-    calls: list[list[str]] = []
-    monkeypatch.setattr(cli.demo.importlib.util, "find_spec", lambda name: object())
-    monkeypatch.setattr(cli.demo.subprocess, "call", lambda command: calls.append(command) or 0)
-    assert cli.main(["demo"]) == 0
-    (command,) = calls
-    assert command[:3] == [sys.executable, "-m", "jupyterlab"]
-    assert "--ServerApp.ip=127.0.0.1" in command
-    assert command[-1] == str(notebooks / "01-first-look.ipynb")
-    assert cli.main(["demo", "--dry-run"]) == 0
-    assert "jupyterlab --ServerApp.ip=127.0.0.1" in capsys.readouterr().out
-
-
-def test_demo_finds_the_notebook_from_a_subfolder(tmp_path: Path):
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
-    (notebooks / "01-first-look.ipynb").write_text("{}", encoding="utf-8")
-    deeper = tmp_path / "a" / "b"
-    deeper.mkdir(parents=True)
-    assert cli.find_demo_notebook(deeper) == notebooks / "01-first-look.ipynb"
-
-
-def test_demo_without_a_notebook_says_where_it_looked(monkeypatch, capsys):
-    monkeypatch.setattr(cli.demo, "find_demo_notebook", lambda start=None: None)
-    assert cli.main(["demo"]) == 1
-    assert "notebooks/01-first-look.ipynb" in capsys.readouterr().err
-
-
 # --------------------------------------------------------------------------- entry points
 
 
@@ -159,7 +106,7 @@ def test_python_dash_m_runs_the_command_line(record_file: Path):
         cwd=REPO,
     )
     assert ran.returncode == 0, ran.stderr
-    assert "ok (" in ran.stdout
+    assert ": ok (steps: " in ran.stdout
     helped = subprocess.run(
         [sys.executable, "-m", "cyclades_widgets", "--help"],
         capture_output=True,
@@ -168,7 +115,7 @@ def test_python_dash_m_runs_the_command_line(record_file: Path):
         cwd=REPO,
     )
     assert helped.returncode == 0 and all(
-        c in helped.stdout for c in ("validate", "replay", "demo")
+        c in helped.stdout for c in ("validate", "replay", "tutorials", "demo", "classroom")
     )
 
 

@@ -43,7 +43,8 @@ LITE = REPO / "lite"
 BINDER = REPO / "binder"
 NOTEBOOKS = REPO / "notebooks"
 PYODIDE = LITE / "node_modules" / "pyodide"
-TUTORIALS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+TUTORIALS = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/*.ipynb"))
+"""The tutorials by language folder: ``en/01-first-look.ipynb``..."""
 
 #: Dependencies Binder leaves out on purpose (docs/launching.md says why).
 BINDER_EXEMPT = {"watchfiles": "hot reload while developing the board's JavaScript only"}
@@ -129,7 +130,7 @@ def test_binder_link_opens_the_first_tutorial():
     url = launch.launch_url("someone/cyclades_widgets", "main")
     assert url == (
         "https://mybinder.org/v2/gh/someone/cyclades_widgets/main"
-        "?urlpath=lab/tree/notebooks/01-first-look.ipynb"
+        "?urlpath=lab/tree/notebooks/en/01-first-look.ipynb"
     )
     assert (REPO / launch.FIRST_TUTORIAL).is_file(), f"{launch.FIRST_TUTORIAL} is missing"
     assert launch.badge("someone/cyclades_widgets").endswith(f"({url})")
@@ -193,7 +194,7 @@ def test_lite_build_config_names_the_folders_the_makefile_fills():
     recipe = makefile.split("\nlite:", 1)[1].split("\n\n", 1)[0]
     assert "lite/prepare_contents.py notebooks $(LITE_STAGE)/contents" in recipe
     assert "-r lite/wheels.txt -d $(LITE_STAGE)/wheels" in recipe
-    assert "-w $(LITE_STAGE)/wheels ." in recipe
+    assert "cp $(DIST)/*.whl $(LITE_STAGE)/wheels/" in recipe  # the one wheel of make dist
     assert "jupyter lite build --lite-dir lite --output-dir _output" in recipe
 
 
@@ -237,19 +238,28 @@ def test_lite_copy_without_a_title_puts_the_install_cell_first():
 def test_prepare_contents_copies_every_tutorial(tmp_path):
     """Issue 7 C 'the tutorial notebooks as content': every notebook and the README go into
     the staging folder, each notebook with exactly one install cell; notebooks/ is unchanged."""
-    before = {p.name: p.read_bytes() for p in NOTEBOOKS.iterdir() if p.is_file()}
+    before = {
+        p.relative_to(NOTEBOOKS).as_posix(): p.read_bytes()
+        for p in NOTEBOOKS.rglob("*")
+        if p.is_file()
+    }
     assert TUTORIALS, "no tutorial notebooks in notebooks/"
+    assert "en/01-first-look.ipynb" in TUTORIALS
     written = prepare_contents.prepare(NOTEBOOKS, tmp_path / "contents")
-    assert sorted(p.name for p in written) == TUTORIALS
+    assert sorted(p.relative_to(tmp_path / "contents").as_posix() for p in written) == TUTORIALS
     for name in TUTORIALS:
         copy = json.loads((tmp_path / "contents" / name).read_text("utf-8"))
         ids = [c.get("id") for c in copy["cells"]]
         assert ids.count("lite-install") == 1, name
         original = json.loads(before[name])
         assert len(copy["cells"]) == len(original["cells"]) + 1, name
-    if "README.md" in before:
-        assert (tmp_path / "contents" / "README.md").read_bytes() == before["README.md"]
-    after = {p.name: p.read_bytes() for p in NOTEBOOKS.iterdir() if p.is_file()}
+    for readme in ("README.md", "en/README.md"):
+        assert (tmp_path / "contents" / readme).read_bytes() == before[readme]
+    after = {
+        p.relative_to(NOTEBOOKS).as_posix(): p.read_bytes()
+        for p in NOTEBOOKS.rglob("*")
+        if p.is_file()
+    }
     assert after == before, "prepare_contents must not touch notebooks/"
 
 
@@ -389,13 +399,13 @@ def _index(path: Path) -> dict[str, list[Path]]:
 def test_site_has_every_tutorial_with_its_install_cell(site):
     """The tutorials are the site's content (files/), each ready for the Pyodide kernel."""
     files = site / "files"
-    assert sorted(p.name for p in files.glob("*.ipynb")) == TUTORIALS
+    assert sorted(p.relative_to(files).as_posix() for p in files.glob("*/*.ipynb")) == TUTORIALS
     for name in TUTORIALS:
         notebook = json.loads((files / name).read_text("utf-8"))
         assert [c.get("id") for c in notebook["cells"]].count("lite-install") == 1, name
         assert notebook["metadata"]["kernelspec"]["name"] == "python", name
     listing = json.loads((site / "api" / "contents" / "all.json").read_text("utf-8"))
-    assert set(TUTORIALS) <= {item["name"] for item in listing["content"]}
+    assert {"README.md", "en"} <= {item["name"] for item in listing["content"]}
 
 
 def test_site_serves_our_wheel_and_the_widget_wheels(site):

@@ -1,7 +1,8 @@
-"""The tutorial notebooks as committed: the series is complete and in order, every notebook
-has a title and ends with a "Try it yourself" cell, nothing is committed with outputs, the
+"""The tutorial notebooks as committed, in ``notebooks/<lang>/`` (one folder per language):
+the English series is complete and in order, every notebook has a numbered title, the
+English ones end with a "Try it yourself" cell, nothing is committed with outputs, the
 README lists the series, and each notebook is exactly what its source in
-``tools/notebooks/`` generates (``tools/make_notebooks.py``).
+``tools/notebooks/<lang>/`` generates (``tools/make_notebooks.py``).
 
 Running the notebooks is nbmake's job (``pytest tests notebooks --nbmake``, the README's
 test command).
@@ -19,7 +20,8 @@ import nbformat
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-NOTEBOOKS = REPO / "notebooks"
+ROOT = REPO / "notebooks"
+NOTEBOOKS = ROOT / "en"
 SERIES = (
     "01-first-look",
     "02-offerings",
@@ -32,6 +34,10 @@ SERIES = (
 )
 """The tutorial series, in order (issue 7)."""
 TRY_IT = "## Try it yourself"
+LANGS = tuple(sorted(p.name for p in ROOT.iterdir() if p.is_dir()))
+"""The language folders of notebooks/ (en; zh and fr when their tracks are written)."""
+EVERY = [(lang, p.stem) for lang in LANGS for p in sorted((ROOT / lang).glob("[0-9][0-9]-*.ipynb"))]
+"""(language, stem) of every numbered notebook of every language."""
 
 
 def _generator() -> ModuleType:
@@ -43,8 +49,8 @@ def _generator() -> ModuleType:
     return module
 
 
-def _read(stem: str) -> nbformat.NotebookNode:
-    return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+def _read(stem: str, lang: str = "en") -> nbformat.NotebookNode:
+    return nbformat.read(ROOT / lang / f"{stem}.ipynb", as_version=4)
 
 
 def test_the_series_is_complete_and_nothing_else_is_numbered() -> None:
@@ -53,10 +59,24 @@ def test_the_series_is_complete_and_nothing_else_is_numbered() -> None:
     assert found == SERIES
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_notebook_is_valid_and_has_no_outputs(stem: str) -> None:
+def test_notebooks_live_in_language_folders() -> None:
+    """``notebooks/<lang>/NN-name.ipynb``: nothing numbered at the top, every folder is a
+    language with a catalog (i18n), and a translated track uses the English file names, so
+    a learner finds the same notebook under each language."""
+    from cyclades_widgets.i18n import LANGS as CATALOGS
+
+    assert not list(ROOT.glob("*.ipynb")), "notebooks belong in notebooks/<lang>/"
+    assert "en" in LANGS
+    for lang in LANGS:
+        assert lang in (*CATALOGS, "fr"), f"notebooks/{lang}/ is not a language code"
+        stems = {p.stem for p in (ROOT / lang).glob("*.ipynb")}
+        assert stems <= set(SERIES), f"notebooks/{lang}/ has names outside the series: {stems}"
+
+
+@pytest.mark.parametrize(("lang", "stem"), EVERY)
+def test_notebook_is_valid_and_has_no_outputs(lang: str, stem: str) -> None:
     """Committed without outputs, execution counts or saved widget state."""
-    nb = _read(stem)
+    nb = _read(stem, lang)
     nbformat.validate(nb)
     for index, cell in enumerate(nb.cells):
         if cell.cell_type == "code":
@@ -65,10 +85,10 @@ def test_notebook_is_valid_and_has_no_outputs(stem: str) -> None:
     assert "widgets" not in nb.metadata, f"{stem} carries saved widget state"
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_notebook_has_a_numbered_title(stem: str) -> None:
+@pytest.mark.parametrize(("lang", "stem"), EVERY)
+def test_notebook_has_a_numbered_title(lang: str, stem: str) -> None:
     """The first cell is a markdown title '# <n>. ...' matching the file's number."""
-    first = _read(stem).cells[0]
+    first = _read(stem, lang).cells[0]
     assert first.cell_type == "markdown"
     title = first.source.splitlines()[0]
     number = int(stem[:2])
@@ -89,33 +109,72 @@ def test_notebook_ends_with_try_it_yourself(stem: str) -> None:
     assert any(line.strip() for line in tail[-1].source.splitlines())
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_notebook_imports_the_package_as_cw(stem: str) -> None:
+@pytest.mark.parametrize(("lang", "stem"), EVERY)
+def test_notebook_imports_the_package_as_cw(lang: str, stem: str) -> None:
     """Every tutorial starts from the public API, ``import cyclades_widgets as cw``."""
-    code = "\n".join(c.source for c in _read(stem).cells if c.cell_type == "code")
+    code = "\n".join(c.source for c in _read(stem, lang).cells if c.cell_type == "code")
     assert "import cyclades_widgets as cw" in code
     assert "cyclades_widgets.rules" not in code, f"{stem} reaches into the rules core"
 
 
 def test_readme_lists_the_series_in_order() -> None:
-    """notebooks/README.md links every tutorial, in series order."""
+    """notebooks/en/README.md links every tutorial, in series order; notebooks/README.md
+    links every language folder."""
     text = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
     positions = [text.find(f"({stem}.ipynb)") for stem in SERIES]
     assert all(p >= 0 for p in positions), f"README links: {dict(zip(SERIES, positions))}"
     assert positions == sorted(positions)
+    index = (ROOT / "README.md").read_text(encoding="utf-8")
+    for lang in LANGS:
+        assert f"({lang}/README.md)" in index, f"notebooks/README.md does not link {lang}/"
+        assert (ROOT / lang / "README.md").is_file(), f"notebooks/{lang}/ has no README.md"
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_notebook_is_fresh_from_its_source(stem: str) -> None:
+@pytest.mark.parametrize(("lang", "stem"), EVERY)
+def test_notebook_is_fresh_from_its_source(lang: str, stem: str) -> None:
     """The committed notebook is exactly what tools/make_notebooks.py generates from
-    tools/notebooks/<stem>.md (edit the source, then run the generator)."""
+    tools/notebooks/<lang>/<stem>.md (edit the source, then run the generator)."""
     generator = _generator()
-    source = generator.SOURCES / f"{stem}.md"
+    source = generator.SOURCES / lang / f"{stem}.md"
     assert source.exists(), f"{source.relative_to(REPO)} is missing"
-    committed = (NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8")
+    committed = (ROOT / lang / f"{stem}.ipynb").read_text(encoding="utf-8")
     assert committed == generator.render(source), (
-        f"notebooks/{stem}.ipynb is stale: run .venv/bin/python tools/make_notebooks.py"
+        f"notebooks/{lang}/{stem}.ipynb is stale: run .venv/bin/python tools/make_notebooks.py"
     )
+
+
+def test_every_source_has_its_notebook_and_every_notebook_its_source() -> None:
+    """The generator's own check over every language: nothing stale, missing or orphaned."""
+    generator = _generator()
+    assert "en" in generator.languages()
+    assert generator.stale() == []
+    assert [generator.target(s).relative_to(ROOT).as_posix() for s in generator.sources("en")] == [
+        f"en/{stem}.ipynb" for stem in SERIES
+    ]
+
+
+def test_generator_handles_every_language_folder(tmp_path: Path, monkeypatch) -> None:
+    """A new language is a new source folder: the generator writes notebooks/<lang>/ for
+    it, and reports a notebook whose source is gone."""
+    generator = _generator()
+    sources, notebooks = tmp_path / "tools" / "notebooks", tmp_path / "notebooks"
+    for lang, title in (("en", "# 1. First"), ("zh", "# 1. 第一")):
+        (sources / lang).mkdir(parents=True)
+        (sources / lang / "01-first.md").write_text(
+            f"{title}\n```{{code-cell}}\nimport cyclades_widgets as cw\n```\n", encoding="utf-8"
+        )
+    monkeypatch.setattr(generator, "ROOT", tmp_path)
+    monkeypatch.setattr(generator, "SOURCES", sources)
+    monkeypatch.setattr(generator, "NOTEBOOKS", notebooks)
+    assert generator.languages() == ["en", "zh"]
+    assert generator.main(["--check"]) == 1  # nothing generated yet
+    assert generator.main([]) == 0
+    assert generator.main(["--check"]) == 0
+    zh = json.loads((notebooks / "zh" / "01-first.ipynb").read_text(encoding="utf-8"))
+    assert "".join(zh["cells"][0]["source"]) == "# 1. 第一"
+    (sources / "zh" / "01-first.md").unlink()
+    assert generator.orphans() == [notebooks / "zh" / "01-first.ipynb"]
+    assert generator.main(["--check"]) == 1
 
 
 def test_generator_parses_cells_and_fences() -> None:

@@ -1,12 +1,17 @@
-"""Build the tutorial notebooks in ``notebooks/`` from their sources in ``tools/notebooks/``.
+"""Build the tutorial notebooks in ``notebooks/<lang>/`` from their sources in
+``tools/notebooks/<lang>/``, for every language folder there is (``en``, later ``zh``, ``fr``).
 
 The notebooks are generated, not hand-edited: edit the source, then run
 
-    .venv/bin/python tools/make_notebooks.py          # rewrite notebooks/*.ipynb
+    .venv/bin/python tools/make_notebooks.py          # rewrite notebooks/<lang>/*.ipynb
     .venv/bin/python tools/make_notebooks.py --check  # exit 1 if any notebook is stale
 
 ``tests/test_notebooks_hygiene.py`` fails when a committed notebook differs from what its
-source generates, so the two never drift apart.
+source generates, so the two never drift apart. A numbered notebook without a source is
+reported too (a source was renamed or removed): delete it.
+
+A new language is a new folder ``tools/notebooks/<lang>/`` with sources named like the
+English ones (``01-first-look.md``...); the generator writes ``notebooks/<lang>/``.
 
 Source format (one ``.md`` file per notebook, same stem as the notebook):
 
@@ -112,23 +117,44 @@ def render(source: Path) -> str:
     return nbformat.writes(build(source)) + "\n"
 
 
-def sources() -> list[Path]:
-    """The notebook sources, in series order."""
-    return sorted(SOURCES.glob("[0-9][0-9]-*.md"))
+NUMBERED = "[0-9][0-9]-*"
+"""The names of the series' notebooks and sources (``01-first-look``)."""
+
+
+def languages() -> list[str]:
+    """The language folders that have notebook sources (``["en"]``, later ``zh``, ``fr``)."""
+    folders = (p for p in SOURCES.iterdir() if p.is_dir())
+    return sorted(p.name for p in folders if any(p.glob(NUMBERED + ".md")))
+
+
+def sources(lang: str | None = None) -> list[Path]:
+    """The notebook sources of one language (None: every language), in series order."""
+    langs = languages() if lang is None else [lang]
+    return [s for code in langs for s in sorted((SOURCES / code).glob(NUMBERED + ".md"))]
 
 
 def target(source: Path) -> Path:
-    """The notebook a source generates."""
-    return NOTEBOOKS / f"{source.stem}.ipynb"
+    """The notebook a source generates: ``tools/notebooks/en/01-x.md`` gives
+    ``notebooks/en/01-x.ipynb``."""
+    return NOTEBOOKS / source.parent.name / f"{source.stem}.ipynb"
+
+
+def orphans() -> list[Path]:
+    """Numbered notebooks that no source generates."""
+    made = {target(s) for s in sources()}
+    found = sorted(NOTEBOOKS.glob(f"*/{NUMBERED}.ipynb"))
+    return [path for path in found if path not in made]
 
 
 def stale() -> list[Path]:
-    """Notebooks that are missing or differ from what their source generates."""
-    return [
+    """Notebooks that are missing or differ from what their source generates, and
+    notebooks that no source generates."""
+    changed = [
         target(s)
         for s in sources()
         if not target(s).exists() or target(s).read_text(encoding="utf-8") != render(s)
     ]
+    return changed + orphans()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,11 +167,13 @@ def main(argv: list[str] | None = None) -> int:
         for path in old:
             print(f"stale: {path.relative_to(ROOT)} (run tools/make_notebooks.py)")
         return 1 if old else 0
-    NOTEBOOKS.mkdir(exist_ok=True)
     for source in sources():
+        target(source).parent.mkdir(parents=True, exist_ok=True)
         target(source).write_text(render(source), encoding="utf-8")
         print(f"wrote {target(source).relative_to(ROOT)}")
-    return 0
+    for path in orphans():
+        print(f"no source for {path.relative_to(ROOT)}: delete it or restore its source")
+    return 1 if orphans() else 0
 
 
 if __name__ == "__main__":

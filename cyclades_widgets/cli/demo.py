@@ -1,4 +1,10 @@
-"""``demo``: start JupyterLab on the first tutorial notebook (as ``make demo`` does)."""
+"""``demo``: open JupyterLab on the first tutorial, from a checkout or an installed wheel.
+
+The tutorials are copied into a working folder first if they are not there yet (the
+learner's changed copies are kept), and JupyterLab starts in that folder on
+``01-first-look.ipynb``. The folder is the one given, else the current folder when it
+already holds the first tutorial, else ``cyclades-tutorials`` in the current folder.
+"""
 
 from __future__ import annotations
 
@@ -10,66 +16,74 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-__all__ = ["DEMO_NOTEBOOKS", "add", "find_demo_notebook", "run"]
+from .text import message_language, say, show
+from .tutorials import (
+    DEFAULT_FOLDER,
+    FIRST_TUTORIAL,
+    add_language,
+    choose_language,
+    copy_tutorials,
+    report,
+)
 
-DEMO_NOTEBOOKS = ("01-first-look.ipynb", "00-quick-look.ipynb")
-"""The first tutorial, in order of preference (the same choice as ``make demo``)."""
+__all__ = ["add", "jupyterlab_command", "run", "working_folder"]
 
 
-def add(commands: Any) -> None:
-    """Declare ``demo`` on the parser's sub-commands."""
-    demo = commands.add_parser("demo", help="start JupyterLab on the first tutorial notebook")
+def add(commands: Any, lang: str) -> None:
+    """Declare ``demo`` on the parser's sub-commands, its help in ``lang``."""
+    demo = commands.add_parser("demo", help=say("help.demo", lang))
     demo.add_argument(
-        "--dry-run", action="store_true", help="print the command instead of running it"
+        "folder",
+        nargs="?",
+        default=None,
+        metavar="DIR",
+        help=say("help.demo_dir", lang, folder=DEFAULT_FOLDER),
     )
+    add_language(demo, lang)
+    demo.add_argument("--dry-run", action="store_true", help=say("help.dry_run", lang))
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Start JupyterLab (or print the command); returns the exit status."""
-    return _demo(args.dry_run, out, err)
-
-
-def find_demo_notebook(start: Path | None = None) -> Path | None:
-    """The first tutorial notebook: in ``notebooks/`` of the current folder, of the
-    checkout the package lives in, or of a parent folder."""
-    package_root = Path(__file__).resolve().parents[2]
-    places = [Path.cwd() if start is None else start, package_root]
-    for place in places:
-        for folder in (place, *place.parents):
-            for name in DEMO_NOTEBOOKS:
-                candidate = folder / "notebooks" / name
-                if candidate.is_file():
-                    return candidate
-    return None
-
-
-def _demo(dry_run: bool, out: TextIO, err: TextIO) -> int:
-    notebook = find_demo_notebook()
-    if notebook is None:
-        print(
-            "cannot find the first tutorial (notebooks/01-first-look.ipynb or "
-            "notebooks/00-quick-look.ipynb); run this command from the cyclades_widgets "
-            "checkout",
-            file=err,
-        )
-        return 1
+    """Copy the tutorials if needed, then start JupyterLab (or print the command)."""
+    lang = message_language(args.lang)
     if importlib.util.find_spec("jupyterlab") is None:
-        print(
-            "JupyterLab is not installed. Install it with the widgets extra:\n"
-            "    pip install 'cyclades_widgets[widgets]'\n"
-            "or run 'make demo' in the checkout.",
-            file=err,
-        )
+        show(err, "demo.no_jupyterlab", lang, command="pip install 'cyclades_widgets[widgets]'")
         return 1
-    command = [sys.executable, "-m", "jupyterlab", "--ServerApp.ip=127.0.0.1"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")  # JupyterLab refuses root unless told
-    command.append(str(notebook))
-    if dry_run:
+    chosen = choose_language(args.lang, lang, out, err)
+    if chosen is None:
+        return 1
+    folder = working_folder(args.folder)
+    copied = copy_tutorials(folder, chosen)
+    if copied.added or copied.replaced:
+        report(copied, lang, out)
+    command = jupyterlab_command(folder)
+    if args.dry_run:
         print(" ".join(command), file=out)
         return 0
-    print(f"Starting JupyterLab on {notebook} (Ctrl+C to stop)", file=out)
+    show(out, "demo.starting", lang, notebook=FIRST_TUTORIAL, folder=str(folder))
     try:
-        return subprocess.call(command)
+        return subprocess.call(command, cwd=folder)
     except KeyboardInterrupt:
         return 0
+
+
+def working_folder(given: str | None, cwd: Path | None = None) -> Path:
+    """Where the demo runs: ``given``, else the current folder when it holds the first
+    tutorial, else :data:`DEFAULT_FOLDER` inside it."""
+    here = Path.cwd() if cwd is None else cwd
+    if given is not None:
+        return Path(given)
+    if (here / FIRST_TUTORIAL).is_file():
+        return here
+    return here / DEFAULT_FOLDER
+
+
+def jupyterlab_command(folder: Path) -> list[str]:
+    """The command that starts JupyterLab serving ``folder`` on the first tutorial
+    (local connections only; as root it needs ``--allow-root``)."""
+    command = [sys.executable, "-m", "jupyterlab", "--ServerApp.ip=127.0.0.1"]
+    command.append(f"--ServerApp.root_dir={folder.resolve()}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    command.append(FIRST_TUTORIAL)
+    return command

@@ -6,31 +6,35 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from ..i18n import LANGS
 from ..rules.errors import RecordError
+from .text import message_language, say, show
 
 __all__ = ["add", "run"]
 
 
-def add(commands: Any) -> None:
-    """Declare ``validate`` and ``replay`` on the parser's sub-commands."""
-    validate = commands.add_parser(
-        "validate", help="check game records (exit status 1 if any is bad)"
+def add(commands: Any, lang: str) -> None:
+    """Declare ``validate`` and ``replay`` on the parser's sub-commands, their help in
+    ``lang``."""
+    validate = commands.add_parser("validate", help=say("help.validate", lang))
+    validate.add_argument("files", nargs="+", metavar="FILE", help=say("help.files", lang))
+    replay = commands.add_parser("replay", help=say("help.replay", lang))
+    replay.add_argument("file", metavar="FILE", help=say("help.file", lang))
+    replay.add_argument("--lang", choices=LANGS, default=None, help=say("help.replay_lang", lang))
+    replay.add_argument(
+        "--no-variations", action="store_true", help=say("help.no_variations", lang)
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="record files (.json)")
-    replay = commands.add_parser("replay", help="print a record as a narrated game")
-    replay.add_argument("file", metavar="FILE", help="a record file (.json)")
-    replay.add_argument("--lang", choices=("en", "zh"), default="en", help="language (en, zh)")
-    replay.add_argument("--no-variations", action="store_true", help="print the main line only")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``validate`` or ``replay``; returns the exit status."""
+    lang = message_language(getattr(args, "lang", None))
     if args.command == "validate":
-        return _validate(args.files, out, err)
-    return _replay(args.file, args.lang, not args.no_variations, out, err)
+        return _validate(args.files, lang, out, err)
+    return _replay(args.file, lang, not args.no_variations, out, err)
 
 
-def _validate(files: Sequence[str], out: TextIO, err: TextIO) -> int:
+def _validate(files: Sequence[str], lang: str, out: TextIO, err: TextIO) -> int:
     from ..game import GameRecord
 
     bad = 0
@@ -39,13 +43,17 @@ def _validate(files: Sequence[str], out: TextIO, err: TextIO) -> int:
             record = GameRecord.load(name)
         except RecordError as exc:
             bad += 1
-            print(f"{name}: invalid record: {exc}", file=err)
+            show(err, "validate.invalid", lang, file=name, error=_error_text(exc, lang))
             continue
         variations = _count(record.variations)
-        print(f"{name}: ok ({len(record)} steps, {variations} variations)", file=out)
+        show(out, "validate.ok", lang, file=name, steps=len(record), variations=variations)
     if bad:
-        print(f"{bad} of {len(files)} record(s) invalid", file=err)
+        show(err, "validate.summary", lang, bad=bad, total=len(files))
     return 1 if bad else 0
+
+
+def _error_text(exc: RecordError, lang: str) -> str:
+    return exc.message(lang)
 
 
 def _count(variations: Sequence[object]) -> int:
@@ -59,7 +67,7 @@ def _replay(name: str, lang: str, variations: bool, out: TextIO, err: TextIO) ->
     try:
         record = GameRecord.load(name)
     except RecordError as exc:
-        print(f"{name}: invalid record: {exc}", file=err)
+        show(err, "validate.invalid", lang, file=name, error=_error_text(exc, lang))
         return 1
     for line in record_text(record, lang, variations=variations):
         print(line, file=out)

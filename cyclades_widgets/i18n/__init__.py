@@ -129,10 +129,10 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     environ = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for value in environ.get(variable, "").split(":"):
+            if not value:
+                continue  # unset or empty: the next variable decides
             if value.split(".")[0] in ("C", "POSIX"):
                 return DEFAULT
-            if not value:
-                continue
             try:
                 return resolve(value)
             except LanguageError:

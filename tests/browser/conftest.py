@@ -6,7 +6,8 @@ Facts behind the choices here are in the project's TOOLCHAIN notes:
 - With no Chromium, browser tests are skipped with a message, unless
   ``CYCLADES_REQUIRE_BROWSER=1`` (CI sets it): then they fail.
 - JupyterLab runs with all user state (config, settings, workspaces, runtime, data) in a temp
-  folder, serving a temp copy of ``notebooks/`` so nothing a test writes lands in the repo.
+  folder, serving a temp copy of the English tutorials (``notebooks/en/``) so nothing a test
+  writes lands in the repo.
 
 Fixtures: ``chromium_executable``, ``lab_root`` (Path), ``lab_server`` (base URL str),
 ``artifacts_dir`` (Path) and ``lab``, which bundles the helpers below for tests:
@@ -162,9 +163,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The folder JupyterLab serves: a fresh copy of the repo's notebooks/ (if any)."""
+    """The folder JupyterLab serves: a fresh copy of the English tutorials,
+    ``notebooks/en/`` (what ``python -m cyclades_widgets tutorials`` gives a learner)."""
     root = tmp_path_factory.mktemp("lab-root")
-    src = REPO_ROOT / "notebooks"
+    src = REPO_ROOT / "notebooks" / "en"
     if src.is_dir():
         shutil.copytree(
             src,

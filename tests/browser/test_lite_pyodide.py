@@ -218,7 +218,7 @@ def test_lite_kernel_installs_our_wheel_plays_a_cycle_and_shows_the_board(page, 
 def test_lite_tutorial_opens_on_the_pyodide_kernel_with_its_install_cell(page, served):
     """The first tutorial opens in the Lite JupyterLab on the Pyodide kernel with no dialog,
     the kernel starts, and the install cell follows the title."""
-    page.goto(f"{served}lab/index.html?path=01-first-look.ipynb")
+    page.goto(f"{served}lab/index.html?path=en/01-first-look.ipynb")
     page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
         state="attached", timeout=START_TIMEOUT_MS

@@ -1,7 +1,7 @@
 """The first tutorial in real JupyterLab (Chromium via Playwright): issue 7, "the first one
 is opened in real JupyterLab in the browser test".
 
-``notebooks/01-first-look.ipynb`` is opened from the served copy of ``notebooks/``, every
+``notebooks/en/01-first-look.ipynb`` is opened from the served copy of ``notebooks/en/``, every
 cell is run, and the test checks that each code cell ran, that none raised, and that the
 board widgets it shows were drawn by the front end.
 """
@@ -47,7 +47,7 @@ _ALL_RAN_JS = """() => {
 
 def test_first_tutorial_runs_in_lab(page, lab):
     """Every cell of the first tutorial runs without error and the board is drawn."""
-    assert (lab.root / NOTEBOOK).exists(), f"{NOTEBOOK} is not in the served notebooks/"
+    assert (lab.root / NOTEBOOK).exists(), f"{NOTEBOOK} is not in the served notebooks/en/"
     lab.open_notebook(page, NOTEBOOK)
     lab.run_all_cells(page)
     page.wait_for_function(_ALL_RAN_JS, timeout=180_000)

@@ -1,0 +1,75 @@
+"""The command line's words: every line it prints comes from the ``cli.*`` entries of the
+catalogs (``data/messages/<lang>/cli.json``), in the learner's language.
+
+The language is the one asked for with ``--lang`` when it has a catalog, else the session's
+(:func:`cyclades_widgets.i18n.get_language`: the last ``set_language``, else the locale).
+
+>>> say("tutorials.none", "en", lang_name=name_of("zh", "en"), available=["English"])
+'No Chinese tutorials are installed yet. Installed: English.'
+>>> say("tutorials.added", "en", n=1), say("tutorials.added", "zh", n=3)
+('Copied 1 new file.', '复制了 3 个新文件。')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ..i18n import LanguageError, catalog, get_language, render, resolve
+
+__all__ = ["asked_language", "message_language", "name_of", "say", "show"]
+
+
+def say(key: str, lang: str, **params: Any) -> str:
+    """The catalog entry ``cli.<key>`` in ``lang``, its placeholders filled from ``params``.
+
+    Text values (paths, file names, commands), alone or in lists, are shown as they are,
+    never translated. A whole number ``n`` picks ``cli.<key>.one`` or ``cli.<key>.other``
+    when the catalog has them (``1 file``, ``2 files``).
+    """
+    proper: set[str] = set()
+    for value in params.values():
+        items = value if isinstance(value, list | tuple) else [value]
+        proper.update(item for item in items if isinstance(item, str))
+    entry = f"cli.{key}"
+    n = params.get("n")
+    if isinstance(n, int) and not isinstance(n, bool):
+        counted = f"{entry}.{'one' if n == 1 else 'other'}"
+        if catalog(lang).get(counted) is not None:
+            entry = counted
+    return render(entry, params, lang, proper=frozenset(proper))
+
+
+def show(stream: TextIO, key: str, lang: str, **params: Any) -> None:
+    """Print ``say(key, lang, **params)`` on ``stream``."""
+    print(say(key, lang, **params), file=stream)
+
+
+def name_of(code: str, lang: str) -> str:
+    """A language's name, in ``lang``: ``name_of("zh", "en")`` is ``"Chinese"``."""
+    return say(f"language.{code}", lang)
+
+
+def message_language(requested: str | None = None) -> str:
+    """The language of the messages: ``requested`` when it has a catalog, else the
+    session's language."""
+    if requested is not None:
+        try:
+            return resolve(requested)
+        except LanguageError:
+            pass
+    return get_language()
+
+
+def asked_language(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` in a command line not parsed yet (for the help texts).
+
+    >>> asked_language(["tutorials", "--lang", "zh"]), asked_language(["demo", "--lang=fr"])
+    ('zh', 'fr')
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
