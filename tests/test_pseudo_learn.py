@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from pseudo import unwrapped
 
+import cyclades_widgets as cw
 from cyclades_widgets.i18n import PSEUDO, Message, catalog, language
 from cyclades_widgets.learn import (
     Course,
@@ -28,6 +29,8 @@ from cyclades_widgets.learn import (
     load_lesson,
     load_lessons,
 )
+from cyclades_widgets.learn import exercises as ex
+from cyclades_widgets.learn.exercises import KINDS, Exercise, exercise, exercises
 from cyclades_widgets.learn.goals import validate_goal
 from cyclades_widgets.learn.lessons import schema
 from cyclades_widgets.learn.reference import PART_IDS, house_rules, rules_reference
@@ -234,6 +237,9 @@ def errors(tmp_path: Path) -> list[tuple[Callable[[], object], set[str]]]:
         (lambda: Course(lessons=[], progress=tmp_path / "p.json"), set()),
         (lambda: Course(progress=tmp_path / "p.json").open("juggling"), {"juggling"}),
         (lambda: rules_reference(part="cheat-sheet"), {"cheat-sheet"}),
+        (lambda: cw.check("juggling", 1), {"juggling", *exercises()}),
+        (lambda: ex._validate(Exercise("x", "riddle"), "x"), {"x", "riddle", *KINDS}),
+        (lambda: Exercise("x", "count", you="winner", count={"isles": {}}).expected(), {"x"}),
     ]  # fmt: skip
 
 
@@ -284,3 +290,33 @@ def test_the_rules_reference_speaks_only_the_catalogs_words():
     assert ref.titles() == [ref.title(p) for p in PART_IDS]
     for title in ref.titles():
         check(title)
+
+
+# --------------------------------------------------------------------------- exercises
+
+
+def _answers(name: str) -> list[Any]:
+    """A right answer, a wrong one and answers of the wrong form, for every exercise."""
+    e = exercise(name)
+    if e.kind == "lesson":
+        lesson = e.the_lesson
+        return [list(lesson.solution), list(lesson.wrong), 7]
+    if e.kind == "count":
+        return [e.expected(), e.expected() + 1, "four"]
+    return [cw.Scenario(players=3), "a position"]
+
+
+@pytest.mark.parametrize("name", exercises())
+def test_every_exercise_speaks_only_the_catalogs_words(name: str):
+    """The question, the hints, and what the check says to a right answer, a wrong one,
+    no answer and an answer of the wrong form."""
+    e = exercise(name)
+    texts = [e.question(), *e.hints()]
+    moves: set[str] = set()
+    if e.kind == "lesson":
+        moves = {*e.the_lesson.solution, *e.the_lesson.wrong}
+    for answer in [None, *_answers(name)]:
+        verdict = cw.check(name, answer)
+        texts += [str(verdict), verdict.title, verdict.text, verdict.hint]
+    for text in texts:
+        check(text, {*moves, "None"})
