@@ -23,10 +23,12 @@ from cyclades_widgets.learn.reference import (
     option_code,
     rules_reference,
 )
-from cyclades_widgets.learn.reference_content import PARTS, PICTURES
+from cyclades_widgets.learn.reference_content import NOTATION, NOTATION_ARGS, PARTS, PICTURES
+from cyclades_widgets.rules.actions import Action, known_kinds
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.state import (
     BUILDING_SUPPLY,
+    CREATURES,
     MAX_FLEETS,
     MAX_TROOPS,
     METROPOLIS_SUPPLY,
@@ -53,6 +55,10 @@ def _keys(block) -> list[str]:
         return [picture.caption, *(key for _, key in picture.labels)]
     if kind == "house":
         return [f"learn.ref.house.head.{k}" for k in ("rule", "table", "house", "code")]
+    if kind == "notation":
+        heads = [f"learn.ref.notation.head.{k}" for k in ("move", "meaning", "example")]
+        args = [f"learn.ref.notation.arg.{a}" for a in NOTATION_ARGS]
+        return [*heads, *args, *(row.meaning for row in NOTATION)]
     return []
 
 
@@ -198,7 +204,31 @@ def test_no_learn_text_cites_a_source_or_a_confidence_level(lang):
 
 
 def test_part_ids_are_the_parts():
-    assert PART_IDS == ("summary", "glossary", "legend", "house-rules", "boards")
+    assert PART_IDS == ("summary", "glossary", "legend", "house-rules", "boards", "notation")
+
+
+CHANCE = {"order", "draw", "gods", "roll"}
+"""Kinds the engine draws itself: not on the card."""
+
+
+def test_the_notation_card_shows_every_move_a_player_makes_with_an_example_that_parses():
+    kinds = {form.split()[0] for row in NOTATION for form in row.forms}
+    creatures = set(CREATURES)
+    assert set(known_kinds()) - CHANCE - creatures <= kinds
+    assert kinds - {"{creature}"} <= set(known_kinds())
+    for row in NOTATION:
+        assert str(Action.parse(row.example)) == row.example
+        firsts = {form.split()[0] for form in row.forms}
+        assert row.example.split()[0] in firsts or firsts == {"{creature}"}
+    ref = rules_reference(lang="en", part="notation")
+    text = ref.to_markdown()
+    assert "| `move troops [isle]>[isle] [number]` |" in text
+    for lang in LANGS:
+        forms = rules_reference(lang=lang, part="notation").forms(NOTATION[0])
+        assert forms == [
+            f"bid [{catalog(lang).entries['learn.ref.notation.arg.god']}] "
+            f"[{catalog(lang).entries['learn.ref.notation.arg.gp']}]"
+        ]
 
 
 # --------------------------------------------------------------------------- docs

@@ -13,6 +13,7 @@ The board's pictures are walked by the board's own pseudo-locale test.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from cyclades_widgets.learn.exercises import KINDS, Exercise, exercise, exercise
 from cyclades_widgets.learn.goals import validate_goal
 from cyclades_widgets.learn.lessons import schema
 from cyclades_widgets.learn.reference import PART_IDS, house_rules, rules_reference
-from cyclades_widgets.learn.reference_content import PICTURES
+from cyclades_widgets.learn.reference_content import NOTATION, PICTURES
 from cyclades_widgets.learn.staging import stage
 
 PLAYERS = {"Athens", "Sparta", "Corinth", "Thebes", "Argos"}
@@ -284,9 +285,12 @@ def test_the_rules_reference_speaks_only_the_catalogs_words():
     code = {row.code for row in house_rules()}
     ref = rules_reference()
     example = ref.to_markdown().split("```python\n")[-1].split("\n```")[0]
+    notation = {w for row in NOTATION for f in row.forms for w in re.split(r"\{\w+\}|\W", f)}
+    notation |= {row.example for row in NOTATION}
     text = ref.to_markdown(images="img")
     for line in text.splitlines():
-        check(line, {*code, example, "python", "img", "src", "width", "alt", "svg", *PICTURES})
+        allowed = {*code, *notation, example, "python", "img", "src", "width", "alt", "svg"}
+        check(line, allowed | set(PICTURES))
     assert ref.titles() == [ref.title(p) for p in PART_IDS]
     for title in ref.titles():
         check(title)

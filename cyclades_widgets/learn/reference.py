@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from ..house_rules import describe
 from ..i18n import resolve
 from ..svg import board
-from .reference_content import PARTS, PICTURES, Block, Picture
+from .reference_content import NOTATION, PARTS, PICTURES, Block, NotationRow, Picture
 from .staging import stage
 from .texts import LessonError, ui
 
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 PART_IDS: tuple[str, ...] = tuple(PARTS)
-"""``summary``, ``glossary``, ``legend``, ``house-rules``, ``boards``."""
+"""``summary``, ``glossary``, ``legend``, ``house-rules``, ``boards``, ``notation``."""
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -233,7 +233,25 @@ class RulesReference:
             return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         if kind == "house_example":
             return f"<pre><code>{html.escape(_house_example())}</code></pre>"
+        if kind == "notation":
+            head = "".join(f"<th>{self._inline(k)}</th>" for k in _NOTATION_HEAD)
+            rows = "".join(
+                "<tr><td>"
+                + "<br>".join(f"<code>{html.escape(f)}</code>" for f in self.forms(row))
+                + f"</td><td>{self._inline(row.meaning)}</td>"
+                f"<td><code>{html.escape(row.example)}</code></td></tr>"
+                for row in NOTATION
+            )
+            return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         return "".join(f"<p>{html.escape(s)}</p>" for s in self._boards())
+
+    def forms(self, row: NotationRow) -> list[str]:
+        """A notation row's forms with ``[word]`` for each part the player fills in, in
+        the reference's language: ``bid [god] [GP]``."""
+        return [
+            re.sub(r"\{(\w+)\}", lambda m: f"[{self.text(_N_ARG + m.group(1))}]", form)
+            for form in row.forms
+        ]
 
     def _inline(self, key: str) -> str:
         return _BOLD.sub(r"<strong>\1</strong>", html.escape(self.text(key)))
@@ -297,6 +315,14 @@ class RulesReference:
             return [*lines, ""]
         if kind == "house_example":
             return ["```python", _house_example(), "```", ""]
+        if kind == "notation":
+            head = [self.text(k) for k in _NOTATION_HEAD]
+            lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            for row in NOTATION:
+                forms = ", ".join(f"`{f}`" for f in self.forms(row))
+                meaning = self.text(row.meaning).replace("|", "\\|")
+                lines.append(f"| {forms} | {meaning} | `{row.example}` |")
+            return [*lines, ""]
         return [*self._boards(), ""]
 
     def __str__(self) -> str:
@@ -306,6 +332,9 @@ class RulesReference:
         return f"<RulesReference {self.lang}: {', '.join(self.parts)}>"
 
 
+_N_ARG = "learn.ref.notation.arg."
+_NOTATION_HEAD = tuple(f"learn.ref.notation.head.{k}" for k in ("move", "meaning", "example"))
+"""The notation card's column titles."""
 _HOUSE_HEAD = tuple(f"learn.ref.house.head.{k}" for k in ("rule", "table", "house", "code"))
 """The house-rules table's column titles."""
 
@@ -319,9 +348,10 @@ def rules_reference(
     lang: str | None = None, part: str | Iterable[str] | None = None
 ) -> RulesReference:
     """The rules reference in ``lang`` (default: the session's language): in a notebook it
-    shows a one-page summary, a glossary, the board legend, the house rules and the
-    boards, with pictures. ``part`` picks one part or several (``"summary"``,
-    ``"glossary"``, ``"legend"``, ``"house-rules"``, ``"boards"``)."""
+    shows a one-page summary, a glossary, the board legend, the house rules, the boards
+    and the notation card, with pictures. ``part`` picks one part or several
+    (``"summary"``, ``"glossary"``, ``"legend"``, ``"house-rules"``, ``"boards"``,
+    ``"notation"``)."""
     parts = [part] if isinstance(part, str) else part
     return RulesReference(lang, parts)
 

@@ -12,6 +12,7 @@ a translation is data; this module only lays them out. Each part is a list of bl
   :func:`cyclades_widgets.house_rules.describe` (catalog entries ``option.*``), with the
   code that switches each one on (:func:`cyclades_widgets.learn.reference.house_rules`);
 - ``("house_example",)``: a game created with the first house rule;
+- ``("notation",)``: the notation card, one row per move of :data:`NOTATION`;
 - ``("boards",)``: which boards are reconstructions, read from the map files
   (:func:`cyclades_widgets.learn.reference.board_status`).
 
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PARTS", "PICTURES", "Block", "Picture"]
+__all__ = ["NOTATION", "PARTS", "PICTURES", "Block", "NotationRow", "Picture"]
 
 Block = tuple[Any, ...]
 
@@ -174,6 +175,66 @@ LEGEND_ITEMS: tuple[str, ...] = (
 )
 """Legend entries (``learn.ref.legend.<id>.term`` and ``.text``)."""
 
+
+@dataclass(frozen=True, slots=True)
+class NotationRow:
+    """A row of the notation card: the move's forms, what it does, and an example."""
+
+    forms: tuple[str, ...]
+    """The move as written, with ``{name}`` for what the player fills in (``bid {god} {n}``);
+    each ``{name}`` is shown as ``[word]`` in the reader's language
+    (``learn.ref.notation.arg.<name>``)."""
+    meaning: str
+    """Catalog key of what the move does."""
+    example: str
+    """A move that parses as written (checked by the tests)."""
+
+
+NOTATION: tuple[NotationRow, ...] = (
+    NotationRow(("bid {god} {gp}",), "learn.ref.notation.bid", "bid ares 3"),
+    NotationRow(("bid apollo",), "learn.ref.notation.apollo", "bid apollo"),
+    NotationRow(("recruit troop {isle}",), "learn.ref.notation.troop", "recruit troop naxos"),
+    NotationRow(("recruit fleet {sea}",), "learn.ref.notation.fleet", "recruit fleet f7"),
+    NotationRow(
+        ("recruit priest", "recruit philosopher"), "learn.ref.notation.card", "recruit priest"
+    ),
+    NotationRow(("build {building} {isle}",), "learn.ref.notation.build", "build temple kea"),
+    NotationRow(
+        ("move troops {isle}>{isle} {n}",), "learn.ref.notation.troops", "move troops naxos>ios 2"
+    ),
+    NotationRow(
+        ("move fleets {sea}>{sea} {n}",), "learn.ref.notation.fleets", "move fleets h4>g5 3"
+    ),
+    NotationRow(("sail {sea}", "stop"), "learn.ref.notation.sail", "sail f6"),
+    NotationRow(("pickup {n}", "drop {n}"), "learn.ref.notation.pickup", "drop 1"),
+    NotationRow(("fight", "retreat {place}"), "learn.ref.notation.retreat", "retreat h3"),
+    NotationRow(("buy {creature}", "change {creature}"), "learn.ref.notation.buy", "buy pegasus"),
+    NotationRow(("{creature} ...",), "learn.ref.notation.creature", "harpy ios"),
+    NotationRow(("prosperity {isle}",), "learn.ref.notation.prosperity", "prosperity naxos"),
+    NotationRow(
+        ("metropolis {isle}", "metropolis {isle} destroy {buildings}"),
+        "learn.ref.notation.metropolis",
+        "metropolis kea destroy temple",
+    ),
+    NotationRow(("end",), "learn.ref.notation.end", "end"),
+)
+"""The notation card: every move a player makes, in the order of a cycle."""
+
+NOTATION_ARGS: tuple[str, ...] = (
+    "god",
+    "gp",
+    "isle",
+    "sea",
+    "building",
+    "buildings",
+    "n",
+    "place",
+    "creature",
+)
+"""The words filled in a move (``learn.ref.notation.arg.<name>``)."""
+
+_N = "learn.ref.notation."
+
 PARTS: dict[str, tuple[Block, ...]] = {
     "summary": (
         ("p", _S + "goal"),
@@ -221,6 +282,11 @@ PARTS: dict[str, tuple[Block, ...]] = {
         ("p", "learn.ref.boards.intro"),
         ("boards",),
     ),
+    "notation": (
+        ("p", _N + "intro"),
+        ("notation",),
+        ("ul", (_N + "names", _N + "numbers", _N + "legal")),
+    ),
 }
 """The parts of the reference, in order: a one-page summary, the glossary, the board
-legend, the house rules and the boards."""
+legend, the house rules, the boards and the notation card."""
