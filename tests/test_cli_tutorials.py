@@ -20,7 +20,7 @@ from pseudo import unwrapped
 from cyclades_widgets import cli
 from cyclades_widgets.cli import demo, tutorials
 from cyclades_widgets.cli.text import say
-from cyclades_widgets.i18n import LANGS, PSEUDO, language
+from cyclades_widgets.i18n import PSEUDO, language
 
 REPO = Path(__file__).resolve().parents[1]
 ENGLISH = REPO / "notebooks" / "en"
@@ -178,7 +178,7 @@ def test_every_word_the_commands_print_comes_from_the_catalog(tmp_path: Path, ca
     }
     allowed = monkey_allowed | names | {str(tmp_path / d) for d in ("t", "c", "z")}
     allowed |= {"--lang en", "--force", "nbgrader generate_assignment", "cd", "&&", "demo"}
-    for stream in (captured.out, captured.err):
+    for stream in (captured.out, captured.err) if missing else (captured.out,):
         lines = [line for line in stream.splitlines() if "jupyterlab" not in line]
         assert lines
         for line in lines:
