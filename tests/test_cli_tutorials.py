@@ -20,7 +20,7 @@ from pseudo import unwrapped
 from cyclades_widgets import cli
 from cyclades_widgets.cli import demo, tutorials
 from cyclades_widgets.cli.text import say
-from cyclades_widgets.i18n import PSEUDO, language
+from cyclades_widgets.i18n import LANGS, PSEUDO, language
 
 REPO = Path(__file__).resolve().parents[1]
 ENGLISH = REPO / "notebooks" / "en"
