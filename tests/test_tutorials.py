@@ -1,0 +1,269 @@
+"""The tutorials as a newcomer reads them (issue 13, item 4): picture first, no engine talk,
+an exercise the notebook checks, and the engine agreeing with what the text says.
+
+Every English tutorial (``notebooks/en/``, generated from ``tools/notebooks/en/``):
+
+- opens with its title and what you will learn, and ends with a "What to remember" box and
+  a "Try it yourself" exercise that ``cw.check`` answers;
+- shows a board picture (a static board, a live board, a reference page with pictures) in
+  every section;
+- never shows the reader ``assert``, the rules state's internals, raw event lists, seat
+  numbers, a source citation or a confidence level;
+- in notebook 1, shows clicking and ``legal_actions()`` before the first move written in
+  notation, then the notation card.
+
+The facts each text states about its positions are checked here, on the very positions the
+notebook builds (its cells run in this process: ``tests/notebook_run.py``), so the
+notebooks themselves carry no assertion. nbmake runs them again in a kernel (``make test``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import ipywidgets
+import pytest
+from notebook_run import CellRun, cells, run
+from test_catalogs import CITATION
+
+from cyclades_widgets.learn.exercises import exercises
+from cyclades_widgets.learn.reference import RulesReference
+
+SERIES = (
+    "01-first-look",
+    "02-offerings",
+    "03-gods-actions",
+    "04-moving-and-fighting",
+    "05-metropolises-and-winning",
+    "06-creatures",
+    "07-replaying-games",
+    "08-exploring-scenarios",
+)
+REMEMBER = "> **What to remember**"
+LEARN = "**What you will learn**"
+TRY = "## Try it yourself"
+
+
+@pytest.fixture(autouse=True)
+def _progress_elsewhere(tmp_path_factory, monkeypatch):
+    """Learn mode's progress file goes to a temporary Jupyter data folder."""
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path_factory.mktemp("jupyter")))
+
+
+@cache
+def ran(stem: str) -> tuple[CellRun, ...]:
+    return tuple(run(stem))
+
+
+def markdown(stem: str) -> list[str]:
+    return [c["source"] for c in cells(stem) if c["cell_type"] == "markdown"]
+
+
+def code(stem: str) -> list[str]:
+    return [c["source"] for c in cells(stem) if c["cell_type"] == "code"]
+
+
+# --------------------------------------------------------------------------- the shape
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_a_tutorial_opens_with_what_you_will_learn(stem: str):
+    first = markdown(stem)[0]
+    assert LEARN in first, f"{stem}: the first cell says what you will learn"
+    after = first.split(LEARN, 1)[1]
+    assert after.strip().startswith("- "), f"{stem}: a list of what you will learn"
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_a_tutorial_ends_with_what_to_remember_and_a_checked_exercise(stem: str):
+    texts = markdown(stem)
+    assert any(t.startswith(REMEMBER) for t in texts), f"{stem}: no 'What to remember' box"
+    remember = next(k for k, t in enumerate(texts) if t.startswith(REMEMBER))
+    last = texts[-1]
+    assert last.startswith(TRY) and remember < len(texts) - 1
+    tail = cells(stem)[[c["source"] for c in cells(stem)].index(last) + 1 :]
+    source = "\n".join(c["source"] for c in tail)
+    named = set(re.findall(r'cw\.exercise\("([a-z0-9-]+)"\)', source))
+    checked = set(re.findall(r'cw\.check\("([a-z0-9-]+)", answer\)', source))
+    assert named and named == checked <= set(exercises()), (stem, named, checked)
+    assert "answer = None" in source, f"{stem}: the answer is left for the learner"
+
+
+def test_every_exercise_ends_a_tutorial():
+    used = {
+        name
+        for stem in SERIES
+        for name in re.findall(r'cw\.check\("([a-z0-9-]+)"', "\n".join(code(stem)))
+    }
+    assert used == set(exercises())
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_the_exercise_left_blank_asks_for_an_answer(stem: str):
+    """Run as written (no answer yet), the check asks for one, and does not fail."""
+    verdict = ran(stem)[-1].value
+    assert verdict is not None and not verdict.ok and "None" in verdict.text
+
+
+# --------------------------------------------------------------------------- no engine talk
+
+
+ENGINE = [
+    (re.compile(r"^\s*assert\b", re.M), "an assert"),
+    (re.compile(r"\.state\.|\.state\[|\bstate\(\)"), "the rules state's internals"),
+    (re.compile(r"\.(history|events)\b"), "the raw history or events"),
+    (re.compile(r"\.force\("), "forced chance"),
+    (re.compile(r"\bcyclades_widgets\.(rules|history)\b"), "the engine's modules"),
+    (re.compile(r"\.state\b(?!\s*[,)])"), "the rules state"),
+]
+"""What a learner never reads in a tutorial's code. (``cw.svg.board(game.state, ...)``
+passes the position to the painter: allowed until the painter takes a game.)"""
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_the_code_a_learner_reads_shows_no_engine_internals(stem: str):
+    for source in code(stem):
+        for pattern, what in ENGINE:
+            assert not pattern.search(source), f"{stem}: {what} in\n{source}"
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_no_text_cites_a_source_or_a_confidence_level(stem: str):
+    for text in [*markdown(stem), *code(stem)]:
+        found = CITATION.search(text)
+        assert found is None, f"{stem}: {found.group(0) if found else ''!r} in\n{text}"
+        assert "种子" not in text and "seed 0" not in text.lower()
+
+
+SEATS = re.compile(r"\[(?:[0-4], )+[0-4]\]|\(\s*(?:[0-4], )+[0-4]\s*\)")
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_what_a_cell_shows_is_for_people(stem: str):
+    """No raw events, no Action reprs, no seat numbers in what the cells print or show."""
+    for cell in ran(stem):
+        shown = [cell.printed, *(_plain(v) for v in cell.shown)]
+        for text in shown:
+            assert "Event(" not in text and "Action.parse(" not in text, (stem, cell.index)
+            assert not SEATS.search(text), (stem, cell.index, text[:200])
+        assert not isinstance(cell.value, list | tuple), (stem, cell.index, cell.value)
+
+
+def _plain(value: Any) -> str:
+    if hasattr(value, "_repr_svg_") or isinstance(value, ipywidgets.Widget):
+        return ""
+    return str(value)
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+def _is_picture(value: Any) -> bool:
+    if hasattr(value, "_repr_svg_") or isinstance(value, ipywidgets.Widget):
+        return True
+    if isinstance(value, RulesReference) or hasattr(value, "_repr_html_"):
+        return "<svg" in value._repr_html_()
+    return False
+
+
+@pytest.mark.parametrize("stem", SERIES)
+def test_every_section_shows_a_board_picture(stem: str):
+    """Each ``##`` section (but the box and the exercise's own) shows the board at least once."""
+    pictured: dict[str, bool] = {}
+    section = ""
+    runs = {c.index: c for c in ran(stem)}
+    for index, cell in enumerate(cells(stem)):
+        if cell["cell_type"] == "markdown":
+            heading = re.search(r"^## (.+)$", cell["source"], re.M)
+            if heading:
+                section = heading.group(1)
+                pictured.setdefault(section, False)
+        elif index in runs and any(_is_picture(v) for v in runs[index].shown):
+            pictured[section] = True
+    missing = [name for name, ok in pictured.items() if not ok]
+    assert missing == [], f"{stem}: sections without a picture: {missing}"
+
+
+# --------------------------------------------------------------------------- notebook 1
+
+
+def test_notation_comes_after_clicking_and_the_legal_moves():
+    """Notebook 1 shows the board to click and ``legal_actions()`` before any move written
+    in notation, then the notation card."""
+    sources = code("01-first-look")
+    notation = re.compile(r'\.play\("')
+    first_move = next(k for k, s in enumerate(sources) if notation.search(s))
+    board = next(k for k, s in enumerate(sources) if "cw.Board(" in s)
+    legal = next(k for k, s in enumerate(sources) if "legal_actions()" in s)
+    card = next(k for k, s in enumerate(sources) if 'part="notation"' in s)
+    assert board < legal < first_move < card
+
+
+Check = Callable[[dict[str, Any]], None]
+
+
+def story_checks(stem: str, checks: dict[str, Check]) -> None:
+    """Run a tutorial; after the first code cell whose source matches each key (a regular
+    expression), call its check on the notebook's variables (what the text says there)."""
+    done: set[str] = set()
+
+    def after(cell: CellRun, namespace: dict[str, Any]) -> None:
+        for marker, check in checks.items():
+            if marker not in done and re.search(marker, cell.source, re.M):
+                check(namespace)
+                done.add(marker)
+
+    run(stem, after)
+    assert done == set(checks), f"{stem}: cells not found: {set(checks) - done}"
+
+
+def test_notebook_1_says_what_its_positions_show():
+    def race(ns: dict[str, Any]) -> None:
+        players = ns["race"].tables.players()
+        assert players.loc["Athens", "Metropolises"] == 1
+        assert players.loc["Sparta", "Philosophers"] == 3
+        assert players.loc["Athens", ["Fortresses", "Ports", "Temples"]].tolist() == [1, 1, 1]
+        assert players.loc["Athens", "Universities"] == 0
+
+    def start(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        players = game.tables.players()
+        assert (players["Isles"] == 2).all() and (players["Troops"] == 2).all()
+        assert (players["Fleets"] == 2).all() and game.state.players[0].gold == 5
+
+    def gods(ns: dict[str, Any]) -> None:
+        gods = ns["game"].tables.gods()
+        assert list(gods[gods["Face up"]]["God"]) == ["Ares", "Poseidon", "Apollo"]
+
+    def first_to_bid(ns: dict[str, Any]) -> None:
+        assert ns["game"].to_act == "Athens" and ns["game"].phase.value == "offerings"
+
+    def chain(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.to_act == "Athens" and game.state.turn.god == "ares"
+        assert game.state.fleets["g5"][0] == 0 and game.state.isles["ios"].owner is None
+
+    def end(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        order = [game.players[s] for s in game.state.turn_order]
+        assert game.cycle == 2 and order == ["Corinth", "Sparta", "Athens"]
+
+    def isles(ns: dict[str, Any]) -> None:
+        players = ns["game"].tables.players()
+        assert players.loc["Athens", "Isles"] == 3 and players.loc["Athens", "Revenue"] == 4
+
+    story_checks(
+        "01-first-look",
+        {
+            r"^race = \(": race,
+            r'start="setup"\)': start,
+            r"^game\.step\(\)\ngame\.step\(\)\ngame\.step\(\)": gods,
+            r"^board = cw\.Board\(": first_to_bid,
+            r'highlights=\[\("g5"': chain,
+            r"\Agame\.step\(\)\ngame\.step\(\)\nprint": end,
+            r'"Revenue"\]\]': isles,
+        },
+    )
