@@ -42,9 +42,7 @@ class CellRun:
 def cells(stem: str) -> list[dict[str, Any]]:
     """The cells of ``notebooks/en/<stem>.ipynb``: ``{"cell_type", "source"}``."""
     data = json.loads((TUTORIALS / f"{stem}.ipynb").read_text(encoding="utf-8"))
-    return [
-        {"cell_type": c["cell_type"], "source": "".join(c["source"])} for c in data["cells"]
-    ]
+    return [{"cell_type": c["cell_type"], "source": "".join(c["source"])} for c in data["cells"]]
 
 
 def run_source(source: str, namespace: dict[str, Any] | None = None) -> list[CellRun]:
@@ -52,9 +50,7 @@ def run_source(source: str, namespace: dict[str, Any] | None = None) -> list[Cel
     return [_run(0, source, {} if namespace is None else namespace)]
 
 
-def run(
-    stem: str, after: Callable[[CellRun, dict[str, Any]], None] | None = None
-) -> list[CellRun]:
+def run(stem: str, after: Callable[[CellRun, dict[str, Any]], None] | None = None) -> list[CellRun]:
     """Run every code cell of a tutorial in order in one namespace; ``after(cell,
     namespace)`` is called after each one (a test's checks on the position it shows)."""
     namespace: dict[str, Any] = {"__name__": "__tutorial__"}

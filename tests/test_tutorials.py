@@ -267,3 +267,63 @@ def test_notebook_1_says_what_its_positions_show():
             r'"Revenue"\]\]': isles,
         },
     )
+
+
+def _open_gods(game: Any) -> list[str]:
+    gods = game.tables.gods()
+    return [g for g in gods[gods["Face up"]]["God"] if g != "Apollo"]
+
+
+def _order(game: Any) -> list[str]:
+    return [game.players[s] for s in game.state.turn_order]
+
+
+def test_notebook_2_says_what_its_positions_show():
+    def first_cycle(ns: dict[str, Any]) -> None:
+        assert _open_gods(ns["game"]) == ["Ares", "Poseidon"]
+
+    def next_cycle(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.cycle == 2 and _open_gods(game) == ["Zeus", "Athena"]
+
+    def athens_bids_first(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert _order(game)[0] == "Athens" and _open_gods(game) == ["Ares", "Zeus"]
+
+    def turn_order(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.cycle == 2 and _order(game) == ["Corinth", "Sparta", "Athens"]
+
+    def apollo(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.state.isles["naxos"].markers == 1
+        assert sum(i.markers for i in game.state.isles.values()) == 1
+        assert game.tables.players().loc["Sparta", "Isles"] == 1
+
+    def priests(ns: dict[str, Any]) -> None:
+        paid = {
+            e.data["player"]: e.data["paid"]
+            for e in ns["game"].events
+            if e.kind == "pay_offering"
+        }
+        assert paid["Athens"] == 2
+
+    def two_players(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert len(_open_gods(game)) == 3 and game.to_act == "Athens"
+        assert _order(game).count("Athens") == 2
+
+    story_checks(
+        "02-offerings",
+        {
+            r"seed=46\)\ngame$": first_cycle,
+            r"^bots = .*\ngame\.advance\(to=\"cycle\", bots=bots\)\ngame\.advance": next_cycle,
+            r'^game = cw\.Scenario\(players=3\)\.gods\("ares", "zeus"\)\.game\(\)\ngame\.play': (
+                athens_bids_first
+            ),
+            r"^bots = \{name: cw\.GreedyBot\(seed=1\)": turn_order,
+            r'prosperity naxos"\)': apollo,
+            r"priests\(\"Athens\", 2\)": priests,
+            r"players=2\)": two_players,
+        },
+    )
