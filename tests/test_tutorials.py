@@ -302,9 +302,7 @@ def test_notebook_2_says_what_its_positions_show():
 
     def priests(ns: dict[str, Any]) -> None:
         paid = {
-            e.data["player"]: e.data["paid"]
-            for e in ns["game"].events
-            if e.kind == "pay_offering"
+            e.data["player"]: e.data["paid"] for e in ns["game"].events if e.kind == "pay_offering"
         }
         assert paid["Athens"] == 2
 
@@ -325,5 +323,56 @@ def test_notebook_2_says_what_its_positions_show():
             r'prosperity naxos"\)': apollo,
             r"priests\(\"Athens\", 2\)": priests,
             r"players=2\)": two_players,
+        },
+    )
+
+
+def _legal(game: Any) -> list[str]:
+    return [str(m) for m in game.legal_actions()]
+
+
+def test_notebook_3_says_what_its_positions_show():
+    def ares(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        costs = [
+            e.data["cost"] for step in game.history for e in step.events if e.kind == "recruit"
+        ]
+        assert costs == [0, 2, 3, 4] and not any(m.startswith("recruit") for m in _legal(game))
+
+    def eight(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.tables.players().loc["Athens", "Troops"] == 8
+        assert not any(m.startswith("recruit troop") for m in _legal(game))
+
+    def sea_pays(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.state.fleets["f7"] == (0, 1)
+        assert game.tables.players().loc["Athens", "Revenue"] == 3
+
+    def sea_left(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert "f7" not in game.state.fleets or game.state.fleets["f7"][1] == 0
+        assert game.tables.players().loc["Athens", "Revenue"] == 2
+
+    def kea_full(ns: dict[str, Any]) -> None:
+        isles = ns["game"].tables.isles()
+        assert isles.loc["kea", "Free slots"] == 0 and isles.loc["naxos", "Free slots"] == 4
+
+    def zeus(ns: dict[str, Any]) -> None:
+        assert ns["game"].tables.players().loc["Athens", "Priests"] == 2
+
+    def apollo(ns: dict[str, Any]) -> None:
+        assert _legal(ns["game"]) == ["prosperity kea", "prosperity naxos"]
+
+    story_checks(
+        "03-gods-actions",
+        {
+            r"for _ in range\(4\)": ares,
+            r'troops\("naxos", "Athens", 6\)': eight,
+            r'recruit fleet f7"\)': sea_pays,
+            r"move fleets f7>": sea_left,
+            r'build port kea"\)': kea_full,
+            r'recruit priest"\)': zeus,
+            r'god="apollo"': apollo,
         },
     )
