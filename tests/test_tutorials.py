@@ -376,3 +376,68 @@ def test_notebook_3_says_what_its_positions_show():
             r'god="apollo"': apollo,
         },
     )
+
+
+def _owner(game: Any, isle: str) -> str | None:
+    seat = game.state.isles[isle].owner
+    return None if seat is None else game.players[seat]
+
+
+def test_notebook_4_says_what_its_positions_show():
+    def chain(ns: dict[str, Any]) -> None:
+        moves = _legal(ns["game"])
+        assert "move troops kea>mykonos 3" in moves and "move troops kea>syros 3" in moves
+        assert not any(">paros" in m for m in moves)
+
+    def empty_isle(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert _owner(game, "ios") == "Athens" and _owner(game, "naxos") == "Athens"
+        assert game.state.isles["naxos"].troops == 0 and game.state.isles["naxos"].territory
+
+    def marker_only(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert _owner(game, "mykonos") == "Athens"
+        assert game.state.isles["mykonos"].buildings == ["fortress"]
+
+    def no_marker_left(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert _owner(game, "kea") is None and _owner(game, "delos") == "Athens"
+
+    def fleets(ns: dict[str, Any]) -> None:
+        seas = ns["game"].state.fleets
+        assert seas["g3"] == (0, 2) and seas["h4"] == (0, 1)
+
+    def round_one(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.state.isles["mykonos"].troops == 1 and _owner(game, "mykonos") == "Sparta"
+        assert game.to_act == "Sparta" and _legal(game) == ["fight", "retreat delos"]
+
+    def won(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert _owner(game, "mykonos") == "Athens"
+        assert game.state.isles["mykonos"].buildings == ["fortress"]
+
+    def last_isle(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.tables.players().loc["Sparta", "Isles"] == 1
+        assert not any(">mykonos" in m for m in _legal(game))
+
+    def eliminated(ns: dict[str, Any]) -> None:
+        players = ns["game"].tables.players()
+        assert bool(players.loc["Sparta", "Eliminated"])
+        assert players.loc["Athens", "Metropolises"] == 2
+
+    story_checks(
+        "04-moving-and-fighting",
+        {
+            r"highlights=\[\(\"c2\"": chain,
+            r'move troops naxos>ios 1"\)': empty_isle,
+            r'territory\("mykonos", "Sparta"\)': marker_only,
+            r'territory\("syros", "Athens"\)': no_marker_left,
+            r'sail g3"\)': fleets,
+            r'dice\("2 1", "3 0"\)': round_one,
+            r'^game\.play\("fight"\)\ngame\.play\("fight"\)': won,
+            r'^game = \(\n    cw\.Scenario\(players=3\)\n    \.clear\("paros"\)': last_isle,
+            r'metropolis\("ios"\)': eliminated,
+        },
+    )
