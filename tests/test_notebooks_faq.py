@@ -142,6 +142,10 @@ FAQ: dict[str, tuple[str, str, Check]] = {
 }
 """Seed 002 FAQ rules question → (tutorial, its heading, the engine's answer)."""
 
+WHOLE_SECTION = {"Metropolis 有哪些取得方式?"}
+"""Questions answered by every code cell of their section (one way to a Metropolis per
+cell): the check runs after the section's last code cell."""
+
 NOT_RULES = (
     "《群島爭霸》几个人玩体验最好?支持在线试玩吗?",
     "《群島爭霸》复杂度如何?有哪些核心机制?",
@@ -151,7 +155,8 @@ NOT_RULES = (
 
 
 def answering_cell(question: str) -> int:
-    """The index of the code cell right after the question's heading."""
+    """The index of the code cell right after the question's heading (for a question of
+    :data:`WHOLE_SECTION`, the last code cell of its section)."""
     stem, english, _ = FAQ[question]
     found = cells(stem)
     heading = re.compile(rf"^### {re.escape(english)}$", re.M)
@@ -165,9 +170,16 @@ def answering_cell(question: str) -> int:
         (k for k in range(hits[0] + 1, len(found)) if found[k]["cell_type"] == "code"), None
     )
     assert after is not None, f"{stem}: no code after '### {english}'"
-    between = [c for c in found[hits[0] + 1 : after] if re.search(r"^#{1,3} ", c["source"], re.M)]
+    between = [c for c in found[hits[0] + 1 : after] if _heading(c)]
     assert not between, f"{stem}: another heading comes before the answer to {english!r}"
+    if question in WHOLE_SECTION:
+        end = next((k for k in range(after, len(found)) if _heading(found[k])), len(found))
+        return max(k for k in range(after, end) if found[k]["cell_type"] == "code")
     return after
+
+
+def _heading(cell: dict[str, Any]) -> bool:
+    return cell["cell_type"] == "markdown" and bool(re.search(r"^#{1,3} ", cell["source"], re.M))
 
 
 @pytest.fixture(scope="module")

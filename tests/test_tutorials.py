@@ -441,3 +441,63 @@ def test_notebook_4_says_what_its_positions_show():
             r'metropolis\("ios"\)': eliminated,
         },
     )
+
+
+def test_notebook_5_says_what_its_positions_show():
+    def buildings(ns: dict[str, Any]) -> None:
+        athens = ns["ways"]["buildings"].tables.players().loc["Athens"]
+        kinds = ["Fortresses", "Ports", "Temples", "Universities"]
+        assert athens["Metropolises"] == 1 and athens[kinds].sum() == 0
+
+    def not_a_set(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        athens = game.tables.players().loc["Athens"]
+        assert athens["Metropolises"] == 1 and athens["Fortresses"] == 0
+        assert athens[["Ports", "Temples", "Universities"]].tolist() == [1, 1, 1]
+        assert not any(m.startswith("metropolis") for m in _legal(game))
+
+    def no_room(ns: dict[str, Any]) -> None:
+        moves = _legal(ns["game"])
+        assert moves and all(" destroy " in m for m in moves)
+
+    def made_room(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.state.isles["kea"].metropolis and game.state.isles["kea"].buildings == []
+        assert sorted(game.state.isles["naxos"].buildings) == [
+            "fortress",
+            "fortress",
+            "temple",
+            "temple",
+        ]
+
+    def replaced(ns: dict[str, Any]) -> None:
+        athens = ns["game"].tables.players().loc["Athens"]
+        assert (athens["Isles"], athens["Metropolises"], athens["Philosophers"]) == (1, 1, 0)
+
+    def taken_back(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.cycle == 2 and not game.is_over
+        assert game.tables.players().loc["Athens", "Metropolises"] == 1
+        assert _owner(game, "kea") == "Sparta"
+
+    def quiet_wins(ns: dict[str, Any]) -> None:
+        assert ns["quiet"].is_over and ns["quiet"].winner == "Athens"
+
+    def richest(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.winner == "Athens"
+        assert game.tables.players().loc["Sparta", "Metropolises"] == 3
+
+    story_checks(
+        "05-metropolises-and-winning",
+        {
+            r"^ways = \{\}": buildings,
+            r'exercise\("four-buildings"\)\.game\(\)': not_a_set,
+            r'build\("naxos", "fortress", "fortress", "temple", "temple"\)': no_room,
+            r'metropolis kea destroy port"\)': made_room,
+            r'\.clear\("kea"\)': replaced,
+            r"^quiet = game\.fork\(\)": taken_back,
+            r'^quiet\.play\("end"\)': quiet_wins,
+            r'gold\("Sparta", 2\)': richest,
+        },
+    )
