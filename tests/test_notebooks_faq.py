@@ -65,7 +65,8 @@ def _creature_at_once(ns: dict[str, Any]) -> None:
     game = ns["game"]
     kinds = [e.kind for step in game.history[-3:] for e in step.events]
     assert "creature_bought" in kinds
-    assert game.state.pending and game.state.pending[-1].kind.startswith("pegasus")
+    pending = game.state.pending[-1]
+    assert pending.kind == "creature" and pending.data["creature"] == "pegasus"
     assert all(not str(m).startswith(("end", "buy")) for m in game.legal_actions())
 
 

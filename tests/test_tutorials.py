@@ -501,3 +501,64 @@ def test_notebook_5_says_what_its_positions_show():
             r'gold\("Sparta", 2\)': richest,
         },
     )
+
+
+def test_notebook_6_says_what_its_positions_show():
+    def track(ns: dict[str, Any]) -> None:
+        creatures = ns["game"].tables.creatures()
+        assert len(creatures) == 3
+
+    def pegasus(ns: dict[str, Any]) -> None:
+        assert _owner(ns["game"], "ios") == "Athens"
+
+    def siren(ns: dict[str, Any]) -> None:
+        assert ns["game"].state.fleets["d4"][0] == 0
+
+    def kraken(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert "d4" not in game.state.fleets and game.tables.seas().loc["d5", "Kraken"]
+
+    def harpy(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.state.isles["paros"].troops == 0 and _owner(game, "paros") == "Sparta"
+
+    def giant(ns: dict[str, Any]) -> None:
+        assert ns["game"].state.isles["mykonos"].buildings == []
+
+    def griffon(ns: dict[str, Any]) -> None:
+        assert ns["game"].tables.players().loc["Sparta", "Gold"] == 4
+
+    def satyr(ns: dict[str, Any]) -> None:
+        athens = ns["game"].tables.players().loc["Athens"]
+        assert (athens["Philosophers"], athens["Priests"]) == (1, 1)
+
+    def cyclopes(ns: dict[str, Any]) -> None:
+        assert ns["game"].state.isles["naxos"].buildings == ["port"]
+
+    def chimera(ns: dict[str, Any]) -> None:
+        assert not ns["game"].state.creature_discard
+
+    def medusa(ns: dict[str, Any]) -> None:
+        assert not any(m.startswith("move troops mykonos") for m in _legal(ns["game"]))
+
+    def chiron(ns: dict[str, Any]) -> None:
+        moves = _legal(ns["game"])
+        assert moves and "harpy kea" not in moves
+
+    story_checks(
+        "06-creatures",
+        {
+            r"^game\.tables\.creatures\(\)": track,
+            r'pegasus kea>ios 2"\)': pegasus,
+            r'"siren d4"\)': siren,
+            r'"kraken done"\)': kraken,
+            r'"harpy paros"\)': harpy,
+            r'"giant fortress mykonos"\)': giant,
+            r'"griffon sparta"\)': griffon,
+            r'"dryad corinth"\)': satyr,
+            r'"cyclopes naxos temple>port"\)': cyclopes,
+            r'"chimera fates"\)': chimera,
+            r'"medusa mykonos"': medusa,
+            r'"chiron kea"': chiron,
+        },
+    )
