@@ -593,3 +593,30 @@ def test_notebook_7_says_what_its_positions_show():
             r"record\.save\(path\)": saved,
         },
     )
+
+
+def test_notebook_8_says_what_its_positions_show():
+    def refused(ns: dict[str, Any]) -> None:
+        game = ns["game"]
+        assert game.to_act == "Athens" and game.phase.value == "offerings"
+        assert game.tables.players().loc["Athens", ["Metropolises", "Philosophers"]].tolist() == [
+            1,
+            3,
+        ]
+
+    def forked(ns: dict[str, Any]) -> None:
+        assert ns["game"].to_act == "Athens" and len(ns["game"].history) < len(ns["athena"].history)
+
+    def lines(ns: dict[str, Any]) -> None:
+        assert ns["athena"].is_over and ns["athena"].winner == "Athens"
+        assert not ns["apollo"].is_over
+        assert ns["apollo"].tables.players().loc["Athens", "Metropolises"] == 1
+
+    story_checks(
+        "08-exploring-scenarios",
+        {
+            r'troops\("naxos", "Athens", 9\)': refused,
+            r'^athena = game\.fork\(\)\nathena\.play\("bid athena 3"\)\napollo': forked,
+            r"^bots = ": lines,
+        },
+    )
