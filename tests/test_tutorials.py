@@ -620,3 +620,17 @@ def test_notebook_8_says_what_its_positions_show():
             r"^bots = ": lines,
         },
     )
+
+
+def test_the_teaching_map_lists_each_tutorials_exercise():
+    """docs/teaching.md, "The tutorials": one row per tutorial, naming its exercise."""
+    from notebook_run import REPO
+
+    page = (REPO / "docs" / "teaching.md").read_text(encoding="utf-8")
+    table = page.split("\n## The tutorials\n", 1)[1]
+    rows = re.findall(r"^\| \d \| `([0-9a-z-]+)` \| `([a-z0-9-]+)`", table, re.M)
+    used = [
+        (stem, re.findall(r'cw\.check\("([a-z0-9-]+)"', "\n".join(code(stem)))[0])
+        for stem in SERIES
+    ]
+    assert rows == used
