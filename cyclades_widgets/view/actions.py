@@ -98,7 +98,9 @@ def action_label(action: Action, words: Words) -> str:
     if kind == "recruit":
         unit = str(args[0])
         if len(args) == 2:
-            return words(f"board.action.recruit.{unit}", place=words.place(str(args[1])))
+            where = str(args[1])
+            place = words.place(where) if where in words.isles else where
+            return words(f"board.action.recruit.{unit}", place=place)
         return words.first(f"board.action.recruit.{unit}", "board.action.recruit", unit=unit)
     if kind == "build":
         return words("board.action.build", building=args[0], isle=words.place(str(args[1])))
@@ -112,8 +114,10 @@ def action_label(action: Action, words: Words) -> str:
         )
     if kind == "move":
         unit, origin, target, count = args
+        if unit == "fleets":  # the sentence says "sea": the ids alone
+            return words("board.action.move.fleets", count=count, origin=origin, target=target)
         return words(
-            f"board.action.move.{unit}",
+            "board.action.move.troops",
             count=count,
             origin=words.place(str(origin)),
             target=words.place(str(target)),

@@ -182,7 +182,7 @@ class Board(anywidget.AnyWidget):
         """Call ``callback(board)`` after every change of the game through the board."""
         self._listeners.append(callback)
 
-    def text(self, key: str, **params: Any) -> str:
+    def text(self, key: str, /, **params: Any) -> str:
         """A catalog entry in the board's language (the controls around it use this)."""
         return _text(key, self.lang, **params)
 
@@ -335,7 +335,7 @@ class Board(anywidget.AnyWidget):
         value = msg.get(key, allowed[0] if key == "by" else None)
         if value not in allowed:
             raise IntentError(
-                self.text("board.error.word", key=key, allowed=", ".join(allowed), value=quote(value))
+                self.text("board.error.word", field=key, allowed=", ".join(allowed), value=quote(value))
             )
         return str(value)
 
