@@ -126,21 +126,21 @@ var CycladesReplay = (() => {
     },
     building(stat, p) {
       const [x, y] = p.at;
-      const s = stat.sizes.building;
+      const r = stat.sizes.building;
       const [tile, ink] = stat.buildings[p.building];
       return [
-        h("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: s * 0.12, fill: tile, stroke: DARK, "stroke-width": 1 }),
-        icon(stat.icons[p.building], x, y, s * 0.36, { fill: ink })
+        h("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r * 0.24, fill: tile, stroke: DARK, "stroke-width": 1 }),
+        icon(stat.icons[p.building], x, y, r * 0.8, { fill: ink })
       ];
     },
     metropolis(stat, p) {
       const [x, y] = p.at;
-      const s = stat.sizes.building;
+      const r = stat.sizes.building;
       const [tile, ink] = stat.buildings.metropolis;
       return [
-        p.link ? h("line", { x1: x, y1: y, x2: p.link[0], y2: p.link[1], stroke: tile, "stroke-width": s * 0.45, "stroke-linecap": "round" }) : null,
-        h("circle", { cx: x, cy: y, r: s * 0.62, fill: tile, stroke: DARK }),
-        icon(stat.icons.metropolis, x, y, s * 0.44, { fill: ink })
+        p.link ? h("line", { x1: x, y1: y, x2: p.link[0], y2: p.link[1], stroke: tile, "stroke-width": r * 0.5, "stroke-linecap": "round" }) : null,
+        h("circle", { cx: x, cy: y, r: r * 1.15, fill: tile, stroke: DARK }),
+        icon(stat.icons.metropolis, x, y, r * 0.85, { fill: ink })
       ];
     },
     territory(stat, p) {
@@ -193,18 +193,16 @@ var CycladesReplay = (() => {
   }
   var SYMBOL = { fill: "#f2b705", stroke: "#8a6100", width: 0.8 };
   function seaNode(stat, id, sea) {
-    const [x, y] = sea.center;
-    const size = stat.map.hex_size;
     return h(
       "g",
       { class: "cw-sea-g" },
       h("path", { class: "cw-sea" + (sea.prosperity ? " cw-sea-prosperity" : ""), d: loopsPath([sea.points]), "data-target": id }),
-      h("text", { class: "cw-sea-id", x, y: y - size * 0.58, "font-size": stat.sizes.sea_id }, id),
-      sea.prosperity ? icon(stat.icons.cornucopia, x, y + size * 0.6, stat.sizes.prosperity, SYMBOL) : null
+      h("text", { class: "cw-sea-id", x: sea.id_at[0], y: sea.id_at[1], "font-size": stat.sizes.sea_id }, id),
+      sea.prosperity ? icon(stat.icons.cornucopia, sea.symbol[0], sea.symbol[1], stat.sizes.prosperity, SYMBOL) : null
     );
   }
   function isleNode(stat, id, isle) {
-    const s = stat.sizes.slot * 2;
+    const r = stat.sizes.slot;
     const [px, py] = isle.prosperity_anchor;
     const n = isle.prosperity;
     const symbols = [];
@@ -213,7 +211,7 @@ var CycladesReplay = (() => {
       "g",
       { class: "cw-isle-g", role: "img", "aria-label": stat.places[id].label, "data-tip": stat.places[id].label },
       h("path", { class: "cw-isle", d: loopsPath(isle.outline), "fill-rule": "evenodd", "data-target": id }),
-      isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 2 })),
+      isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 })),
       symbols.length ? h("g", { class: "cw-prosperity" }, symbols) : null
     );
   }

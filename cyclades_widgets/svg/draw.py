@@ -19,6 +19,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..view.metrics import text_width
+
 __all__ = [
     "COLOURS",
     "Markup",
@@ -160,29 +162,6 @@ def _tenths(n: int) -> str:
     if frac == 0:
         return f"{sign}{whole}"
     return f"{sign}{whole if whole else ''}.{frac}"
-
-
-def _char_width(ch: str) -> float:
-    """Advance of a character in ems, generous: measured on DejaVu Sans (a wide fallback
-    font), so text laid out with it also fits in the narrower system fonts."""
-    if unicodedata.east_asian_width(ch) in ("W", "F"):
-        return 1.0
-    if ch in " .,:;'|!iljft()[]":
-        return 0.36
-    if ch in "mwMW@%":
-        return 0.95
-    if ch.isupper():
-        return 0.74
-    if ch.isdigit():
-        return 0.64
-    return 0.62
-
-
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """Estimated width in pixels of ``text`` at font ``size`` (generous, so that text laid
-    out with it does not overflow; wide CJK characters count as 1 em)."""
-    width = sum(_char_width(ch) for ch in text) * size
-    return width * (1.12 if bold else 1.0)
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:

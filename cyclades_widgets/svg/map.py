@@ -39,7 +39,7 @@ def _place_path(stat: dict[str, Any], place: str) -> str:
 def seas_layer(stat: dict[str, Any]) -> Markup:
     """The sea hexes with their ids; prosperity seas are shaded and carry the symbol."""
     geo = stat["map"]
-    size, font = geo["hex_size"], stat["sizes"]["sea_id"]
+    font = stat["sizes"]["sea_id"]
     hexes = [
         el(
             "path",
@@ -51,13 +51,10 @@ def seas_layer(stat: dict[str, Any]) -> Markup:
         )
         for sid, s in geo["seas"].items()
     ]
-    ids = [
-        el("text", {"x": s["center"][0], "y": s["center"][1] - size * 0.58}, sid)
-        for sid, s in geo["seas"].items()
-    ]
+    ids = [el("text", {"x": s["id_at"][0], "y": s["id_at"][1]}, sid) for sid, s in geo["seas"].items()]
     symbols = [
-        icon(stat["icons"]["cornucopia"], s["center"][0], s["center"][1] + size * 0.6,
-             stat["sizes"]["prosperity"], fill=C["star"], stroke=C["star_line"], width=0.8)  # fmt: skip
+        icon(stat["icons"]["cornucopia"], *s["symbol"], stat["sizes"]["prosperity"],
+             fill=C["star"], stroke=C["star_line"], width=0.8)  # fmt: skip
         for s in geo["seas"].values()
         if s["prosperity"]
     ]
@@ -75,9 +72,9 @@ def _isle(stat: dict[str, Any], iid: str, owner: dict[str, Any] | None) -> Marku
     slots and the printed prosperity symbols."""
     isle = stat["map"]["isles"][iid]
     d = outline(isle["outline"])
-    s = stat["sizes"]["slot"] * 2
+    r = stat["sizes"]["slot"]
     slots = [
-        el("rect", {"x": x - s / 2, "y": y - s / 2, "width": s, "height": s, "rx": 2})
+        el("rect", {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, "rx": 2})
         for x, y in isle["slots"]
     ]
     px, py = isle["prosperity_anchor"]

@@ -53,29 +53,29 @@ def _fleet(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
 
 def _building(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     x, y = p["at"]
-    s = stat["sizes"]["building"]
+    r = stat["sizes"]["building"]
     tile, ink = stat["buildings"][p["building"]]
-    box = {"x": x - s / 2, "y": y - s / 2, "width": s, "height": s, "rx": s * 0.12}
+    box = {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, "rx": r * 0.24}
     return [
         el("rect", {**box, "fill": tile, "stroke": C["dark"], "stroke-width": 1}),
-        icon(stat["icons"][p["building"]], x, y, s * 0.36, fill=ink),
+        icon(stat["icons"][p["building"]], x, y, r * 0.8, fill=ink),
     ]
 
 
 def _metropolis(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     x, y = p["at"]
-    s = stat["sizes"]["building"]
+    r = stat["sizes"]["building"]
     tile, ink = stat["buildings"]["metropolis"]
     out = []
     if p.get("link"):
         x2, y2 = p["link"]
         out.append(
             el("line", {"x1": x, "y1": y, "x2": x2, "y2": y2, "stroke": tile,
-                        "stroke-width": s * 0.45, "stroke-linecap": "round"})  # fmt: skip
+                        "stroke-width": r * 0.5, "stroke-linecap": "round"})  # fmt: skip
         )
     out += [
-        el("circle", {"cx": x, "cy": y, "r": s * 0.62, "fill": tile, "stroke": C["dark"]}),
-        icon(stat["icons"]["metropolis"], x, y, s * 0.44, fill=ink),
+        el("circle", {"cx": x, "cy": y, "r": r * 1.15, "fill": tile, "stroke": C["dark"]}),
+        icon(stat["icons"]["metropolis"], x, y, r * 0.85, fill=ink),
     ]
     return out
 

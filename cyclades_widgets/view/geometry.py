@@ -17,26 +17,42 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
 from ..rules.board import Hex, MapSpec
+from .metrics import text_width
+
+Box = tuple[float, float, float, float]
 
 __all__ = ["ANCHOR_RING", "LABEL_GAP", "PAD", "map_geometry", "hex_center", "hex_corners"]
 
 PAD = 0.75
 """Margin around the grid, in hex sizes (room for the labels under the bottom isles)."""
 
-ANCHOR_RING = 0.5
+ANCHOR_RING = 0.6
 """Distance from a hex centre to the ring of piece anchors, in hex sizes."""
 
-LABEL_GAP = 1.1
+LABEL_GAP = 0.94
 """Distance from the centre of an isle's lowest hex down to its label anchor, in hex sizes.
 
 The label sits just under the isle's bottom corner: draw it centred, with a hanging
-baseline (``text-anchor="middle" dominant-baseline="hanging"``) and a font of about
-``0.35 * hex_size``.
+baseline (``text-anchor="middle" dominant-baseline="hanging"``) and a font of at most
+:data:`NAME_FONT` hex sizes.
 """
+
+NAME_FONT = 0.52
+"""The largest isle-name font the layout makes room for, in hex sizes (the projector's)."""
+
+FLEET_BOX = (-0.45, -0.42, 0.45, 0.29)
+"""A fleet's extent around its anchor, in hex sizes (hull and flag): left, top, right, bottom."""
+
+FLEET_SPOTS: tuple[tuple[float, float], ...] = (
+    (0.0, 0.0), (0.0, 0.52), (0.3, 0.48), (-0.3, 0.48), (0.0, -0.4), (0.32, 0.0), (-0.32, 0.0)
+)  # fmt: skip
+"""Where a fleet may stand in its sea, from the centre, in hex sizes, in order of
+preference: it moves off the centre only to leave an isle's name readable."""
 
 # Corners of a pointy-top hex on the integer lattice, clockwise from the top.
 _CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -46,7 +62,9 @@ _CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 
 # where a hex has the most room.
 _RING_DEGREES: tuple[int, ...] = (150, 30, 210, 330, 90, 270)
 
-_SINGLE_ROLES: tuple[str, ...] = ("troops", "figurine", "marker", "prosperity_anchor")
+_SINGLE_ROLES: tuple[str, ...] = (
+    "troops", "figurine", "marker", "prosperity_anchor", "markers_anchor"
+)  # fmt: skip
 
 
 def _lattice(rows: tuple[int, ...], cell: Hex) -> tuple[int, int]:
@@ -110,7 +128,7 @@ def _isle_anchors(rows: tuple[int, ...], cells: tuple[Hex, ...], slots: int) -> 
     """Choose lattice-space anchors for the pieces of one isle (see :func:`map_geometry`).
 
     Building slots take hex centres first (top to bottom). The single pieces then take the
-    free hex centres nearest the isle's middle, then ring points: 0.5 size from a hex centre
+    free hex centres nearest the isle's middle, then ring points: 0.6 size from a hex centre
     toward a corner, nearest the isle's middle first. All candidates are at least 0.5 size
     apart, so no two anchors overlap.
     """
@@ -182,6 +200,12 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
             "name": dict(spec.names[iid]),
         }
 
+    names = {
+        iid: _name_box(isle["label"], spec.names[iid].values(), size) for iid, isle in isles.items()
+    }
+    for sid, sea in seas.items():
+        sea.update(_sea_spots(sea["center"], names.values(), size))
+
     pad = PAD * size
     width = 2 * pad + max(rows) * math.sqrt(3) * size
     height = 2 * pad + (3 * (len(rows) - 1) + 4) * size / 2
@@ -195,14 +219,56 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
     }
 
 
+def _name_box(anchor: list[float], names: Iterable[str], size: float) -> Box:
+    """Where an isle's name may be drawn: its widest spelling at the largest font."""
+    font = NAME_FONT * size
+    w = max(text_width(name, font, bold=True) for name in names) + 4
+    x, y = anchor
+    return (x - w / 2, y, x + w / 2, y + font * 1.2)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _sea_spots(centre: list[float], names: Iterable[Box], size: float) -> dict[str, Any]:
+    """A sea's fleet anchor (the first of :data:`FLEET_SPOTS` clear of every isle name, else
+    the least covered), and where its id goes (above the fleet, or below when a name is
+    there)."""
+    x, y = centre
+    boxes = list(names)
+    l, t, r, b = FLEET_BOX
+
+    def covered(dx: float, dy: float) -> float:
+        fx, fy = x + dx * size, y + dy * size
+        box = (fx + l * size, fy + t * size, fx + r * size, fy + b * size)
+        return sum(_overlap(box, n) for n in boxes)
+
+    best = min(FLEET_SPOTS, key=lambda d: (covered(*d) > 0, covered(*d), FLEET_SPOTS.index(d)))
+    fleet = (x + best[0] * size, y + best[1] * size)
+    up = (x, y - 0.58 * size)
+    down = (x, y + 0.85 * size)
+    id_box = lambda p: (p[0] - 0.3 * size, p[1] - 0.3 * size, p[0] + 0.3 * size, p[1])  # noqa: E731
+    id_at = up if best[1] >= 0 and not any(_overlap(id_box(up), n) for n in boxes) else down
+    symbol = (x, y + 0.6 * size)
+    if best[1] > 0:
+        symbol = (x - 0.55 * size, y - 0.12 * size)
+    elif best[1] < 0 or id_at == down:
+        symbol = (x + 0.55 * size, y + 0.3 * size)
+    return {"fleet": _r(fleet), "id_at": _r(id_at), "symbol": _r(symbol)}
+
+
 def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
     """Return the JSON-safe pixel layout of map ``map_id`` for hexes of circumradius ``size``.
 
     Keys: ``id``, ``width``, ``height``, ``hex_size``; ``seas``: ``{sea_id: {center, points
-    (6 corners clockwise from the top), prosperity}}``; ``isles``: ``{isle_id: {outline (a list
+    (6 corners clockwise from the top), prosperity, fleet (where a fleet stands: the centre
+    unless an isle's name is there), id_at (where the sea's id is written), symbol (where
+    a prosperity sea's symbol is drawn)}}``; ``isles``: ``{isle_id: {outline (a list
     of closed loops, the first the outer one; the last point is not repeated), hexes (centres),
     center, label, slots (one anchor per building slot), troops, marker, figurine,
-    prosperity_anchor, prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
+    prosperity_anchor (the printed prosperity symbols), markers_anchor (Apollo's prosperity
+    markers), prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
     y down. Piece anchors lie inside the isle and at least ``0.5 * size`` apart; ``label`` is
     just under the isle (see :data:`LABEL_GAP`).
 

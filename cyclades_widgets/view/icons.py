@@ -68,9 +68,10 @@ ICONS: dict[str, str] = {
     "V-0.05H0.95V0.9ZM-0.75,0.15H-0.55V0.4H-0.75ZM-0.1,-0.2H0.1V0.1H-0.1ZM0.55,0.15H0.75V0.4"
     "H0.55ZM-0.15,0.5H0.15V0.9H-0.15Z",
     # prosperity: a cornucopia spilling fruit
-    "cornucopia": "M-0.95,-0.7Q-0.5,0.72 0.5,0.62L0.92,0Q-0.08,0.22 -0.95,-0.7Z"
-    + circle(0.7, -0.2, 0.22)
-    + circle(0.35, -0.05, 0.17),
+    "cornucopia": "M-0.98,-0.8Q-0.85,0.55 0.3,0.8Q0.75,0.7 0.85,0.15Q0.6,-0.2 0.2,-0.05"
+    "Q-0.45,0.05 -0.98,-0.8Z"
+    + circle(0.62, -0.38, 0.26)
+    + circle(0.12, -0.42, 0.2),
     # a fleet's hull (drawn under the seat's shape as a flag)
     "hull": "M-1.5,-0.2H1.5L1.05,0.75H-1.05Z",
     # figurines, drawn light on a dark token

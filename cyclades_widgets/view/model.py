@@ -85,19 +85,20 @@ MODES: dict[str, dict[str, float]] = {
 map is drawn at least 1.04 times its own size (as at 1280×800)."""
 
 PIECE_SIZES: dict[str, float] = {
-    "troops": 0.36,
+    "troops": 0.3,
     "fleet": 0.3,
-    "building": 0.46,
-    "slot": 0.42,
-    "figurine": 0.3,
-    "kraken": 0.28,
-    "marker": 0.2,
-    "prosperity": 0.2,
-    "territory": 0.17,
+    "building": 0.22,
+    "slot": 0.2,
+    "figurine": 0.25,
+    "kraken": 0.26,
+    "marker": 0.15,
+    "prosperity": 0.15,
+    "territory": 0.15,
 }
-"""Radii (half sizes) of the pieces, in hex sizes."""
+"""Radii (half widths) of the pieces, in hex sizes: small enough that pieces on anchors
+:data:`~.geometry.ANCHOR_RING` apart never overlap."""
 
-PROSPERITY_STEP = 0.42
+PROSPERITY_STEP = 0.36
 """Distance between two printed prosperity symbols, in hex sizes."""
 
 

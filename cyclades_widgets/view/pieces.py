@@ -31,8 +31,8 @@ __all__ = ["Piece", "pieces", "seat_name"]
 
 Piece = dict[str, Any]
 
-MARKER_STEP = 0.42
-"""Distance between two prosperity symbols of an isle, in hex sizes."""
+MARKER_STEP = 0.3
+"""Distance between two of Apollo's prosperity markers on an isle, in hex sizes."""
 
 KRAKEN_OFFSET = (0.5, -0.2)
 """Where the Kraken stands in its sea, from the sea's centre, in hex sizes (beside a fleet)."""
@@ -117,9 +117,9 @@ def _isle_pieces(state: GameState, iid: str, geo: dict[str, Any], words: Words) 
             }
         )
     if isle.markers:
-        x, y = geo["prosperity_anchor"]
-        start = x + (geo["prosperity"] / 2 + 0.1) * size * MARKER_STEP
-        points = [_pt(start + i * size * MARKER_STEP, y) for i in range(isle.markers)]
+        x, y = geo["markers_anchor"]
+        n = isle.markers
+        points = [_pt(x + (i - (n - 1) / 2) * size * MARKER_STEP, y) for i in range(n)]
         markers = words.plural("board.markers", isle.markers)
         out.append(
             {
@@ -192,7 +192,7 @@ def pieces(state: GameState, words: Words, *, size: float = 30) -> list[Piece]:
             {
                 "key": f"fleet:{sea}",
                 "kind": "fleet",
-                "at": seas[sea]["center"],
+                "at": seas[sea]["fleet"],
                 "seat": seat,
                 "n": count,
                 "label": label,

@@ -18,23 +18,21 @@ function placePath(stat, id) {
 const SYMBOL = { fill: "#f2b705", stroke: "#8a6100", width: 0.8 };
 
 function seaNode(stat, id, sea) {
-  const [x, y] = sea.center;
-  const size = stat.map.hex_size;
   return h("g", { class: "cw-sea-g" },
     h("path", { class: "cw-sea" + (sea.prosperity ? " cw-sea-prosperity" : ""), d: loopsPath([sea.points]), "data-target": id }),
-    h("text", { class: "cw-sea-id", x, y: y - size * 0.58, "font-size": stat.sizes.sea_id }, id),
-    sea.prosperity ? icon(stat.icons.cornucopia, x, y + size * 0.6, stat.sizes.prosperity, SYMBOL) : null);
+    h("text", { class: "cw-sea-id", x: sea.id_at[0], y: sea.id_at[1], "font-size": stat.sizes.sea_id }, id),
+    sea.prosperity ? icon(stat.icons.cornucopia, sea.symbol[0], sea.symbol[1], stat.sizes.prosperity, SYMBOL) : null);
 }
 
 function isleNode(stat, id, isle) {
-  const s = stat.sizes.slot * 2;
+  const r = stat.sizes.slot;
   const [px, py] = isle.prosperity_anchor;
   const n = isle.prosperity;
   const symbols = [];
   for (let i = 0; i < n; i++) symbols.push(icon(stat.icons.cornucopia, px + (i - (n - 1) / 2) * stat.prosperity_step, py, stat.sizes.prosperity, SYMBOL));
   return h("g", { class: "cw-isle-g", role: "img", "aria-label": stat.places[id].label, "data-tip": stat.places[id].label },
     h("path", { class: "cw-isle", d: loopsPath(isle.outline), "fill-rule": "evenodd", "data-target": id }),
-    isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 2 })),
+    isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 })),
     symbols.length ? h("g", { class: "cw-prosperity" }, symbols) : null);
 }
 

@@ -35,18 +35,18 @@ const PAINT = {
   },
   building(stat, p) {
     const [x, y] = p.at;
-    const s = stat.sizes.building;
+    const r = stat.sizes.building;
     const [tile, ink] = stat.buildings[p.building];
-    return [h("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: s * 0.12, fill: tile, stroke: DARK, "stroke-width": 1 }),
-      icon(stat.icons[p.building], x, y, s * 0.36, { fill: ink })];
+    return [h("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r * 0.24, fill: tile, stroke: DARK, "stroke-width": 1 }),
+      icon(stat.icons[p.building], x, y, r * 0.8, { fill: ink })];
   },
   metropolis(stat, p) {
     const [x, y] = p.at;
-    const s = stat.sizes.building;
+    const r = stat.sizes.building;
     const [tile, ink] = stat.buildings.metropolis;
-    return [p.link ? h("line", { x1: x, y1: y, x2: p.link[0], y2: p.link[1], stroke: tile, "stroke-width": s * 0.45, "stroke-linecap": "round" }) : null,
-      h("circle", { cx: x, cy: y, r: s * 0.62, fill: tile, stroke: DARK }),
-      icon(stat.icons.metropolis, x, y, s * 0.44, { fill: ink })];
+    return [p.link ? h("line", { x1: x, y1: y, x2: p.link[0], y2: p.link[1], stroke: tile, "stroke-width": r * 0.5, "stroke-linecap": "round" }) : null,
+      h("circle", { cx: x, cy: y, r: r * 1.15, fill: tile, stroke: DARK }),
+      icon(stat.icons.metropolis, x, y, r * 0.85, { fill: ink })];
   },
   territory(stat, p) {
     const [x, y] = p.at;
