@@ -49,6 +49,7 @@ export function mountBoard(el, source) {
     root.setAttribute("lang", stat.lang);
     root.setAttribute("aria-label", stat.text.title);
     root.style.fontFamily = stat.font;
+    root.style.setProperty("--cw-aspect", String(stat.map.width / stat.map.height));
     root.className = `cw-root cw-mode-${stat.mode}`;
   }
 

@@ -15,8 +15,8 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.page import replay_page
-from cyclades_widgets.view import model as serialize
-from cyclades_widgets.widgets.board import STATIC
+from cyclades_widgets.view import STATIC
+from cyclades_widgets.view import model
 
 XSS = '<img src=x onerror="window.pwned = 1">'
 
@@ -120,20 +120,31 @@ window.cleanup = CycladesReplay.mountBoard(document.getElementById("board"), win
 </script></body></html>"""
 
 
-def fake_page(page, tmp_path, game: cw.Game, *, lang: str = "en", viewer: str | None = None):
-    traits = {
-        "static": serialize.static_payload(game.state.map_id, lang),
-        "snapshot": serialize.snapshot(
-            game.state, viewer, lang, events=game.history[-1].events if game.history else []
+def traits_of(game: cw.Game, *, lang: str = "en", viewer: str | None = None, mode: str = "normal",
+              highlights: dict | None = None) -> dict:
+    """What a Board would sync for ``game`` (the view already patched)."""
+    seat = model.viewer_seat(game.state, viewer)
+    legal = model.state_legal(game.state, lang, seat)
+    n = len(game.history)
+    return {
+        "static": model.static_payload(game.state.map_id, lang, mode=mode),
+        "view": model.board_view(
+            game.state, viewer=viewer, lang=lang,
+            events=game.history[-1].events if game.history else [], history=game.history,
+            legal=legal, highlights=highlights,
         ),
-        "legal": serialize.legal_payload(game, lang),
+        "legal": legal,
         "error": "",
-        "highlights": {},
         "annotation": {},
-        "timeline": {"index": len(game.history), "length": len(game.history)},
+        "timeline": {"index": n, "length": n, "text": f"Step {n} of {n}"},
         "animate": True,
         "interactive": True,
-    }
+    }  # fmt: skip
+
+
+def fake_page(page, tmp_path, game: cw.Game, *, lang: str = "en", viewer: str | None = None,
+              mode: str = "normal", highlights: dict | None = None, size=(1280, 800)):
+    traits = traits_of(game, lang=lang, viewer=viewer, mode=mode, highlights=highlights)
     text = FAKE_MODEL_PAGE % {
         "css": (STATIC / "board.css").read_text("utf-8"),
         "js": (STATIC / "replay-page.js").read_text("utf-8"),
@@ -141,7 +152,7 @@ def fake_page(page, tmp_path, game: cw.Game, *, lang: str = "en", viewer: str | 
     }
     path = tmp_path / f"fake-{lang}.html"
     path.write_text(text, encoding="utf-8")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(path.as_uri())
     page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
     return page
@@ -167,11 +178,12 @@ def test_clicking_a_lit_isle_offers_its_actions_and_sends_the_choice(page, tmp_p
     page.locator('.cw-piece[data-target="syros"]').first.click()
     menu = page.locator("[data-testid=cw-menu]")
     assert "Recruit a troop on Syros" in menu.inner_text()
-    legal = {a["notation"]: a["id"] for a in serialize.legal_payload(game)}
+    legal = {a["notation"]: a["id"] for a in model.state_legal(game.state)}
     menu.locator('button[data-notation="build fortress syros"]').click()
     assert sent(page) == [
-        {"type": "play", "id": legal["build fortress syros"], "notation": "build fortress syros"}
-    ]
+        {"type": "play", "id": legal["build fortress syros"], "notation": "build fortress syros",
+         "step": game.state.step}
+    ]  # fmt: skip
     assert page.locator("[data-testid=cw-menu]").count() == 0  # the menu closes
 
 
@@ -195,8 +207,10 @@ def test_bidding_by_clicking_a_god(page, tmp_path):
     game = cw.Game.new(players=3, seed=7)
     page = fake_page(page, tmp_path, game)
     page.locator("[data-testid=cw-god-ares]").click()
+    chips = page.locator(".cw-menu .cw-action")
+    assert [chips.nth(i).inner_text() for i in range(chips.count())] == ["1", "2", "3", "4", "5", "6", "7"]
     page.locator('.cw-menu button[data-notation="bid ares 2"]').click()
-    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2"}
+    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2", "step": game.state.step}
     assert page.locator("[data-testid=cw-god-athena].cw-face-down").count() == 1
 
 
@@ -205,23 +219,26 @@ def test_keys_send_navigation_intents(page, tmp_path):
     board = page.locator("[data-testid=cw-board]")
     for key in ("ArrowLeft", "ArrowRight", "Shift+ArrowLeft", "Control+ArrowRight", "Home", "End"):
         board.press(key)
+    step = page.evaluate("window.model.get('view').step")
     assert sent(page) == [
-        {"type": "nav", "to": "back", "by": "step"},
-        {"type": "nav", "to": "forward", "by": "step"},
-        {"type": "nav", "to": "back", "by": "phase"},
-        {"type": "nav", "to": "forward", "by": "cycle"},
-        {"type": "nav", "to": "start", "by": "step"},
-        {"type": "nav", "to": "end", "by": "step"},
+        {"type": "nav", "to": "back", "by": "step", "step": step},
+        {"type": "nav", "to": "forward", "by": "step", "step": step},
+        {"type": "nav", "to": "back", "by": "phase", "step": step},
+        {"type": "nav", "to": "forward", "by": "cycle", "step": step},
+        {"type": "nav", "to": "start", "by": "step", "step": step},
+        {"type": "nav", "to": "end", "by": "step", "step": step},
     ]
 
 
 def test_continue_button_at_a_chance_step(page, tmp_path):
     game = cw.Game.new(players=3, seed=7, start="setup")
     page = fake_page(page, tmp_path, game)
-    assert "chance step" in page.inner_text("[data-testid=cw-status-line]")
+    prompt = page.inner_text("[data-testid=cw-status-line]")
+    assert prompt == "Next: the offering tokens are shuffled onto the turn track (press → or Step)"
     assert page.locator(".cw-lit").count() == 0
+    page.locator("[data-testid=cw-step]").click()
     page.locator("[data-testid=cw-continue]").click()
-    assert sent(page) == [{"type": "continue"}]
+    assert sent(page) == [{"type": "step", "step": 0}, {"type": "continue", "step": 0}]
 
 
 def test_hovering_a_piece_says_what_it_is(page, tmp_path):
@@ -260,10 +277,13 @@ def test_chinese_labels_and_hidden_gold(page, tmp_path, artifacts_dir):
     game = cw.Game.new(players=3, seed=7)
     page = fake_page(page, tmp_path, game, lang="zh", viewer="Athens")
     assert page.locator(".cw-root").get_attribute("lang") == "zh"
-    assert "献祭竞价" in page.inner_text(".cw-phase")
+    assert "献祭" in page.inner_text(".cw-phase")
     assert "阿瑞斯" in page.inner_text("[data-testid=cw-god-ares]")
     assert "纳克索斯" in page.locator(".cw-svg").text_content()
-    assert "隐藏" in page.inner_text("[data-testid=cw-gold-1]")
+    assert "金币隐藏" in page.inner_text("[data-testid=cw-gold-1]")
+    assert page.inner_text("[data-testid=cw-status-line]") == "等待 Corinth 决定"
+    fonts = page.evaluate("getComputedStyle(document.querySelector('.cw-root')).fontFamily")
+    assert "Noto Sans CJK SC" in fonts
     assert "GP" in page.inner_text("[data-testid=cw-gold-0]")
     page.screenshot(path=str(artifacts_dir / "board-zh-athens.png"))
 
@@ -300,17 +320,46 @@ def mid_game(players: int, seed: int) -> cw.Game:
     return game
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_the_whole_board_fits_1280x800(page, tmp_path, artifacts_dir, players):
-    """Issue 6: a clear board at 1280×800 (the screenshots are kept as artifacts)."""
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_map_the_prompt_and_the_log_fit_1280x800(page, tmp_path, artifacts_dir, players):
+    """Issue 12: at 1280×800 the map, the prompt and the turn's log fit on one screen, the
+    map filling as much of the width as the height allows (at least 60% for the wide
+    4- and 5-player maps), side by side with the panels."""
     game = mid_game(players, seed=4)
-    page = fake_page(page, tmp_path, game)
-    box = page.locator("[data-testid=cw-board]").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 1280
-    assert box["y"] + box["height"] <= 800, f"board is {box['height']:.0f} px tall"
+    page = fake_page(page, tmp_path, game, mode="projector")
+    board = page.locator("[data-testid=cw-board]").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
+    for part in ("[data-testid=cw-map]", "[data-testid=cw-prompt]", "[data-testid=cw-log]"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= 800, f"{part} ends at {box['y'] + box['height']:.0f}"
+    svg = page.locator("[data-testid=cw-map]").bounding_box()
+    log = page.locator("[data-testid=cw-log]").bounding_box()
+    assert log["x"] >= svg["x"] + svg["width"]  # side by side
+    if players >= 4:
+        assert svg["width"] >= 0.6 * board["width"], (svg["width"], board["width"])
     assert page.locator(".cw-lit, .cw-lit-item, .cw-actionbar .cw-action").count() > 0
     assert page.locator(".cw-player").count() == players
     page.screenshot(path=str(artifacts_dir / f"board-{players}p.png"))
+
+
+def test_a_narrow_board_stacks_the_panels_under_the_map(page, tmp_path):
+    page = fake_page(page, tmp_path, mid_game(3, seed=4), size=(600, 900))
+    svg = page.locator("[data-testid=cw-map]").bounding_box()
+    log = page.locator("[data-testid=cw-log]").bounding_box()
+    assert log["y"] >= svg["y"] + svg["height"] - 1
+
+
+def test_projector_text_sizes_on_screen(page, tmp_path):
+    """Issue 12: in projector mode isle names are at least 16 px and sea ids 11 px on a
+    1280×800 screen (the 5-player map)."""
+    page = fake_page(page, tmp_path, mid_game(5, seed=4), mode="projector")
+    sizes = page.evaluate("""() => {
+      const px = (sel) => [...document.querySelectorAll(sel)].map((t) => t.getBoundingClientRect().height);
+      return {names: px('.cw-isle-name'), seas: px('.cw-sea-id')};
+    }""")
+    # a text box is about 1.15 em tall: font size = height / 1.15
+    assert min(sizes["names"]) / 1.2 >= 16, min(sizes["names"])
+    assert min(sizes["seas"]) / 1.2 >= 11, min(sizes["seas"])
 
 
 def test_a_battle_is_drawn_with_dice_and_totals(page, tmp_path, artifacts_dir):
@@ -322,6 +371,8 @@ def test_a_battle_is_drawn_with_dice_and_totals(page, tmp_path, artifacts_dir):
         .game()
     )
     game.play("move fleets g5>f5 2")
+    fake_page(page, tmp_path, game)
+    assert page.locator('.cw-trail[data-from="g5"][data-to="f5"]').count() == 1  # the move
     game.play("roll 1 1")
     page = fake_page(page, tmp_path, game)
     panel = page.locator("[data-testid=cw-battle]")
