@@ -48,8 +48,12 @@ def test_traits_hold_the_view_model():
     board = Board(game, viewer="Sparta", lang="zh")
     legal = []  # Sparta's screen, Corinth to act
     expected = model.board_view(
-        game.state, viewer="Sparta", lang="zh", events=game.history[-1].events,
-        history=game.history, legal=legal,
+        game.state,
+        viewer="Sparta",
+        lang="zh",
+        events=game.history[-1].events,
+        history=game.history,
+        legal=legal,
     )
     assert shown(board) == expected == board.current_view
     assert board.static == model.static_payload(game.state.map_id, "zh")

@@ -47,7 +47,11 @@ def view_of(game: cw.Game, **kw: object) -> dict:
     legal = model.legal_for(game.state, game.legal_actions(), str(kw.get("lang", "en")))
     events = game.history[-1].events if game.history else []
     return model.board_view(
-        game.state, events=events, history=game.history, legal=legal, **kw  # type: ignore[arg-type]
+        game.state,
+        events=events,
+        history=game.history,
+        legal=legal,
+        **kw,  # type: ignore[arg-type]
     )
 
 
@@ -93,7 +97,9 @@ def test_pieces_match_the_state(players):
     state, pieces = game.state, model.board_view(game.state)["pieces"]
     troops = {k.split(":")[1]: p["n"] for k, p in pieces.items() if p["kind"] == "troops"}
     assert troops == {i: isle.troops for i, isle in state.isles.items() if isle.troops}
-    fleets = {k.split(":")[1]: (p["seat"], p["n"]) for k, p in pieces.items() if p["kind"] == "fleet"}
+    fleets = {
+        k.split(":")[1]: (p["seat"], p["n"]) for k, p in pieces.items() if p["kind"] == "fleet"
+    }
     assert fleets == dict(state.fleets)
     buildings = sum(len(isle.buildings) for isle in state.isles.values())
     assert sum(p["kind"] == "building" for p in pieces.values()) == buildings
@@ -160,7 +166,9 @@ def test_the_creature_track_carries_prices_and_names():
     """RULES-NOTES §1.2: the three track slots cost 4, 3 and 2 GP."""
     game = bot_game(3, seed=3, cycles=2)
     view = model.board_view(game.state)
-    for slot, (entry, card) in enumerate(zip(view["creatures"]["slots"], game.state.creature_track)):
+    for slot, (entry, card) in enumerate(
+        zip(view["creatures"]["slots"], game.state.creature_track)
+    ):
         assert entry["price"] == f"{(4, 3, 2)[slot]} GP"
         assert entry.get("id") == card
     assert view["creatures"]["deck"] == f"draw pile: {len(game.state.creature_deck)}"
@@ -218,7 +226,9 @@ def test_the_prompt_of_a_gods_turn_and_of_a_retreat():
         .phase("actions", god="poseidon", player="Athens")
         .game()
     )
-    assert model.board_view(game.state)["prompt"]["text"].startswith("Athens: Poseidon acts for you")
+    assert model.board_view(game.state)["prompt"]["text"].startswith(
+        "Athens: Poseidon acts for you"
+    )
     game.play("move fleets g5>f5 3")
     assert model.board_view(game.state)["prompt"]["text"].startswith(
         "Next: the dice are rolled for the battle on Sea f5"
@@ -328,7 +338,9 @@ def test_action_labels_read_as_sentences_in_both_languages():
     bid = cw.Action.parse("bid ares 3")
     assert action_label(bid, words_en) == "Bid 3 GP on Ares"
     assert action_label(bid, words_zh) == "向阿瑞斯献祭 3 GP"
-    assert action_label(cw.Action.parse("build temple naxos"), words_en) == "Build a Temple on Naxos"
+    assert (
+        action_label(cw.Action.parse("build temple naxos"), words_en) == "Build a Temple on Naxos"
+    )
     assert action_label(cw.Action.parse("move fleets g5>f5 1"), words_en) == (
         "Move 1 fleet from sea g5 to sea f5"
     )
@@ -339,7 +351,10 @@ def test_action_labels_read_as_sentences_in_both_languages():
 
 def test_lit_targets_and_their_menus_come_with_the_view():
     game = (
-        cw.Scenario(players=3).gold("Corinth", 8).phase("actions", god="ares", player="Corinth").game()
+        cw.Scenario(players=3)
+        .gold("Corinth", 8)
+        .phase("actions", god="ares", player="Corinth")
+        .game()
     )
     view = view_of(game)
     assert "syros" in view["lit"] and view["menus"]["syros"] == "Actions on Syros"
@@ -370,7 +385,9 @@ def test_the_log_keeps_the_bots_turns_grouped_by_phase_and_player():
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -432,7 +449,9 @@ def test_the_static_payload_is_geometry_words_and_icons(map_id):
     assert stat["map"]["id"] == map_id and stat["lang"] == "zh" and stat["mode"] == "projector"
     assert set(stat["places"]) == set(stat["map"]["isles"]) | set(stat["map"]["seas"])
     assert stat["text"]["gods"]["ares"] == "阿瑞斯"
-    assert {"temple", "fortress", "port", "university", "metropolis", "cornucopia"} <= set(stat["icons"])
+    assert {"temple", "fortress", "port", "university", "metropolis", "cornucopia"} <= set(
+        stat["icons"]
+    )
     assert stat["sizes"]["isle_name"] > model.static_payload(map_id)["sizes"]["isle_name"]
     assert json.loads(dumps(stat)) == stat
 

@@ -113,7 +113,9 @@ def test_board_is_well_formed_svg_for_every_map(players, lang):
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     assert 600 < width < 1100 and 500 < height < 800
     assert root.get("lang") == lang
-    assert root.find(f"{NS}title").text.startswith(model.static_payload("map-5", lang)["text"]["title"])
+    assert root.find(f"{NS}title").text.startswith(
+        model.static_payload("map-5", lang)["text"]["title"]
+    )
 
 
 def test_board_has_no_script_no_stylesheet_and_no_ids():
@@ -353,8 +355,8 @@ def test_battle_panel_shows_dice_totals_and_losses():
     (battle,) = by_class(parse(game._repr_svg_()), "cws-battle")
     lines = texts(battle)
     assert lines[0] == "Battle on Ios · round 1"
-    assert ["die 1 + units 3 + bonus 0 = 4", "losses: 0"] == lines[2:4]
-    assert ["die 1 + units 2 + bonus 0 = 3", "losses: 1"] == lines[5:7]
+    assert lines[2:4] == ["die 1 + units 3 + bonus 0 = 4", "losses: 0"]
+    assert lines[5:7] == ["die 1 + units 2 + bonus 0 = 3", "losses: 1"]
 
 
 def test_chinese_labels():

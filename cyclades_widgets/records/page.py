@@ -105,7 +105,8 @@ def page_payload(
         "lines": lines,
         "notes": {str(k): note for k, (_, note) in enumerate(views) if note},
         "timeline": [
-            render("board.timeline", {"index": k, "length": length}, lang) for k in range(length + 1)
+            render("board.timeline", {"index": k, "length": length}, lang)
+            for k in range(length + 1)
         ],
         "text": text,
     }

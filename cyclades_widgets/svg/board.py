@@ -130,8 +130,10 @@ def paint(stat: dict[str, Any], view: dict[str, Any], *, caption: str | None = N
     y += log_h + (_GAP if log_h else 0)
     height = y - (_GAP if note_h or log_h else 0) + _MARGIN
     card = {"x": 0.5, "y": 0.5, "width": width - 1, "height": height - 1, "rx": 10}
-    summary = stat["text"]["title"] + " · " + " · ".join(
-        (view["header"]["cycle"], view["header"]["phase"], view["prompt"]["text"])
+    summary = (
+        stat["text"]["title"]
+        + " · "
+        + " · ".join((view["header"]["cycle"], view["header"]["phase"], view["prompt"]["text"]))
     )
     return BoardSVG(
         el(

@@ -36,7 +36,6 @@ __all__ = [
 ]
 
 
-
 class Markup(str):
     """A string of SVG markup that :func:`el` inserts without escaping."""
 

@@ -51,10 +51,19 @@ def seas_layer(stat: dict[str, Any]) -> Markup:
         )
         for sid, s in geo["seas"].items()
     ]
-    ids = [el("text", {"x": s["id_at"][0], "y": s["id_at"][1]}, sid) for sid, s in geo["seas"].items()]
+    ids = [
+        el("text", {"x": s["id_at"][0], "y": s["id_at"][1]}, sid) for sid, s in geo["seas"].items()
+    ]
     symbols = [
-        icon(stat["icons"]["cornucopia"], *s["symbol"], stat["sizes"]["prosperity"],
-             fill=C["star"], stroke=C["star_line"], width=0.8)  # fmt: skip
+        icon(
+            stat["icons"]["cornucopia"],
+            s["symbol"][0],
+            s["symbol"][1],
+            stat["sizes"]["prosperity"],
+            fill=C["star"],
+            stroke=C["star_line"],
+            width=0.8,
+        )  # fmt: skip
         for s in geo["seas"].values()
         if s["prosperity"]
     ]
@@ -80,8 +89,15 @@ def _isle(stat: dict[str, Any], iid: str, owner: dict[str, Any] | None) -> Marku
     px, py = isle["prosperity_anchor"]
     n, step = isle["prosperity"], stat["prosperity_step"]
     symbols = [
-        icon(stat["icons"]["cornucopia"], px + (i - (n - 1) / 2) * step, py,
-             stat["sizes"]["prosperity"], fill=C["star"], stroke=C["star_line"], width=0.8)  # fmt: skip
+        icon(
+            stat["icons"]["cornucopia"],
+            px + (i - (n - 1) / 2) * step,
+            py,
+            stat["sizes"]["prosperity"],
+            fill=C["star"],
+            stroke=C["star_line"],
+            width=0.8,
+        )  # fmt: skip
         for i in range(n)
     ]
     sand = {"d": d, "fill": C["sand"], "fill-rule": "evenodd", "stroke-linejoin": "round"}
@@ -141,7 +157,10 @@ def lit_layer(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
     attrs = {"fill": C["lit"], "fill-opacity": 0.13, "stroke": C["lit"], "stroke-width": 3,
              "stroke-dasharray": "6 3", "fill-rule": "evenodd", "stroke-linejoin": "round"}  # fmt: skip
     out = [
-        el("path", {"d": _place_path(stat, place), "class": "cws-lit", "data-target": place, **attrs})
+        el(
+            "path",
+            {"d": _place_path(stat, place), "class": "cws-lit", "data-target": place, **attrs},
+        )
         for place in view["lit"]
     ]
     return group({"class": "cws-lit-layer", "aria-hidden": "true"}, out)
@@ -158,10 +177,25 @@ def arrow(line: list[float], colour: str, *, dashed: bool, attrs: dict[str, Any]
     return el(
         "g",
         attrs,
-        el("line", {**shaft, "stroke": "#fff", "stroke-opacity": 0.7, "stroke-width": 6,
-                    "stroke-linecap": "round"}),  # fmt: skip
-        el("line", {**shaft, "stroke": colour, "stroke-width": 1.8 if dashed else 3,
-                    "stroke-dasharray": "5 3" if dashed else None}),  # fmt: skip
+        el(
+            "line",
+            {
+                **shaft,
+                "stroke": "#fff",
+                "stroke-opacity": 0.7,
+                "stroke-width": 6,
+                "stroke-linecap": "round",
+            },
+        ),  # fmt: skip
+        el(
+            "line",
+            {
+                **shaft,
+                "stroke": colour,
+                "stroke-width": 1.8 if dashed else 3,
+                "stroke-dasharray": "5 3" if dashed else None,
+            },
+        ),  # fmt: skip
         el("polygon", {"points": head, "fill": colour, "stroke": "#fff", "stroke-width": 1}),
     )
 
@@ -169,8 +203,12 @@ def arrow(line: list[float], colour: str, *, dashed: bool, attrs: dict[str, Any]
 def trails_layer(view: dict[str, Any]) -> Markup:
     """The last step's moves as dashed dark arrows."""
     out = [
-        arrow(t["line"], C["ink"], dashed=True,
-              attrs={"class": "cws-trail", "data-from": t["from"], "data-to": t["to"]})  # fmt: skip
+        arrow(
+            t["line"],
+            C["ink"],
+            dashed=True,
+            attrs={"class": "cws-trail", "data-from": t["from"], "data-to": t["to"]},
+        )  # fmt: skip
         for t in view["trails"]
     ]
     return group({"class": "cws-trails", "aria-hidden": "true"}, out)
@@ -181,10 +219,28 @@ def _pill(x: float, y: float, text: str) -> Markup:
     box = {"x": x - w / 2, "y": y - 9, "width": w, "height": 18, "rx": 9}
     return group(
         {"class": "cws-label"},
-        el("rect", {**box, "fill": "#fff", "fill-opacity": 0.92, "stroke": C["highlight"],
-                    "stroke-width": 1.5}),  # fmt: skip
-        el("text", {"x": x, "y": y + 4, "font-size": 11, "font-weight": 700,
-                    "text-anchor": "middle", "fill": C["highlight"]}, text),  # fmt: skip
+        el(
+            "rect",
+            {
+                **box,
+                "fill": "#fff",
+                "fill-opacity": 0.92,
+                "stroke": C["highlight"],
+                "stroke-width": 1.5,
+            },
+        ),  # fmt: skip
+        el(
+            "text",
+            {
+                "x": x,
+                "y": y + 4,
+                "font-size": 11,
+                "font-weight": 700,
+                "text-anchor": "middle",
+                "fill": C["highlight"],
+            },
+            text,
+        ),  # fmt: skip
     )
 
 
@@ -194,17 +250,24 @@ def marks_layer(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
           "stroke-width": 3.5, "stroke-linejoin": "round", "fill-rule": "evenodd"}  # fmt: skip
     marks = view["marks"]
     places = [
-        el("path", {"d": _place_path(stat, m["id"]), "class": "cws-highlight", "data-id": m["id"], **hl})
+        el(
+            "path",
+            {"d": _place_path(stat, m["id"]), "class": "cws-highlight", "data-id": m["id"], **hl},
+        )
         for m in marks["places"]
     ]
     arrows = [
-        arrow(a["line"], C["highlight"], dashed=False,
-              attrs={"class": "cws-arrow", "data-from": a["from"], "data-to": a["to"]})  # fmt: skip
+        arrow(
+            a["line"],
+            C["highlight"],
+            dashed=False,
+            attrs={"class": "cws-arrow", "data-from": a["from"], "data-to": a["to"]},
+        )  # fmt: skip
         for a in marks["arrows"]
         if a["line"]
     ]
-    labels = [_pill(*m["label_at"], m["label"]) for m in marks["places"] if m.get("label")]
-    labels += [_pill(*a["label_at"], a["label"]) for a in marks["arrows"] if a.get("label")]
+    labelled = [m for m in (*marks["places"], *marks["arrows"]) if m.get("label")]
+    labels = [_pill(m["label_at"][0], m["label_at"][1], m["label"]) for m in labelled]
     return Markup(
         group({"class": "cws-highlights"}, places)
         + group({"class": "cws-arrows"}, arrows)

@@ -40,8 +40,18 @@ def _panel(x: float, y: float, w: float, h: float, title: str, *body: Any, cls: 
     return el(
         "g",
         {"aria-label": title, "role": "group", "class": cls or None},
-        el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 8, "fill": C["panel"],
-                    "stroke": C["panel_line"]}),  # fmt: skip
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": w,
+                "height": h,
+                "rx": 8,
+                "fill": C["panel"],
+                "stroke": C["panel_line"],
+            },
+        ),  # fmt: skip
         _text(x + 8, y + 14, title, 11, **{"font-weight": 700, "fill": C["heading"]}),
         *body,
     )
@@ -82,11 +92,24 @@ def header(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: fl
     pw = text_width(head["phase"], 12, bold=True) + 20
     out = [
         el("rect", {"x": x, "y": y, "width": cw_, "height": 22, "rx": 11, "fill": C["ink"]}),
-        _text(x + cw_ / 2, y + 15.5, head["cycle"], 12,
-              **{"font-weight": 700, "fill": "#fff", "text-anchor": "middle"}),  # fmt: skip
-        el("rect", {"x": x + cw_ + 8, "y": y, "width": pw, "height": 22, "rx": 11, "fill": C["phase"]}),
-        _text(x + cw_ + 8 + pw / 2, y + 15.5, head["phase"], 12,
-              **{"font-weight": 600, "fill": C["heading"], "text-anchor": "middle"}),  # fmt: skip
+        _text(
+            x + cw_ / 2,
+            y + 15.5,
+            head["cycle"],
+            12,
+            **{"font-weight": 700, "fill": "#fff", "text-anchor": "middle"},
+        ),  # fmt: skip
+        el(
+            "rect",
+            {"x": x + cw_ + 8, "y": y, "width": pw, "height": 22, "rx": 11, "fill": C["phase"]},
+        ),
+        _text(
+            x + cw_ + 8 + pw / 2,
+            y + 15.5,
+            head["phase"],
+            12,
+            **{"font-weight": 600, "fill": C["heading"], "text-anchor": "middle"},
+        ),  # fmt: skip
         _text(x + w, y + 15, head["viewer"], 12, **{"fill": C["muted"], "text-anchor": "end"}),
     ]
     prompt = view["prompt"]
@@ -101,14 +124,18 @@ def header(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: fl
     ]
     out.append(el("g", {"class": "cws-prompt", "role": "status"}, texts))
     h = 30 + 20 * len(lines) + 8
-    out.append(el("line", {"x1": x, "y1": y + h, "x2": x + w, "y2": y + h, "stroke": C["panel_line"]}))
+    out.append(
+        el("line", {"x1": x, "y1": y + h, "x2": x + w, "y2": y + h, "stroke": C["panel_line"]})
+    )
     return el("g", {"class": "cws-header"}, out), h + 6
 
 
 # --------------------------------------------------------------------------- god track
 
 
-def _god_row(stat: dict[str, Any], god: dict[str, Any], lit: bool, x: float, y: float, w: float) -> Markup:
+def _god_row(
+    stat: dict[str, Any], god: dict[str, Any], lit: bool, x: float, y: float, w: float
+) -> Markup:
     name = stat["text"]["gods"][god["id"]]
     acting = god.get("acting")
     fill = "#fff" if god["up"] else C["face_down"]
@@ -117,11 +144,31 @@ def _god_row(stat: dict[str, Any], god: dict[str, Any], lit: bool, x: float, y: 
     if lit:
         stroke = C["lit"]
     body = [
-        el("rect", {"x": x, "y": y, "width": w, "height": ROW - 2, "rx": 5, "fill": fill,
-                    "stroke": stroke, "stroke-width": 2.5 if acting is not None or lit else 1,
-                    "stroke-dasharray": "5 2" if lit else None}),  # fmt: skip
-        el("rect", {"x": x, "y": y, "width": 6, "height": ROW - 2, "rx": 2,
-                    "fill": GOD_COLOURS.get(god["id"], "#999")}),  # fmt: skip
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": w,
+                "height": ROW - 2,
+                "rx": 5,
+                "fill": fill,
+                "stroke": stroke,
+                "stroke-width": 2.5 if acting is not None or lit else 1,
+                "stroke-dasharray": "5 2" if lit else None,
+            },
+        ),  # fmt: skip
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": 6,
+                "height": ROW - 2,
+                "rx": 2,
+                "fill": GOD_COLOURS.get(god["id"], "#999"),
+            },
+        ),  # fmt: skip
         _text(x + 14, y + 15.5, name, 12, **{"font-weight": 700, "fill": ink}),
     ]
     right = x + w - 4
@@ -134,7 +181,11 @@ def _god_row(stat: dict[str, Any], god: dict[str, Any], lit: bool, x: float, y: 
                           **{"fill": ink, "text-anchor": "end", "font-style": "italic"}))  # fmt: skip
     elif god.get("bid"):
         bid = god["bid"]
-        body.append(chip(stat, bid["seat"], right - chip_width(bid["text"]), y + 2, bid["text"], god["label"]))
+        body.append(
+            chip(
+                stat, bid["seat"], right - chip_width(bid["text"]), y + 2, bid["text"], god["label"]
+            )
+        )
     else:
         body.append(_text(x + w - 8, y + 15, stat["text"]["god.no_bid"], 11,
                           **{"fill": C["muted"], "text-anchor": "end"}))  # fmt: skip
@@ -178,7 +229,9 @@ def turn_track(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w
 # --------------------------------------------------------------------------- creatures
 
 
-def creature_track(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: float) -> Drawn:
+def creature_track(
+    stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: float
+) -> Drawn:
     """The three creature slots with their prices, and the draw pile."""
     track = view["creatures"]
     lit = set(view["lit_track"])
@@ -192,16 +245,45 @@ def creature_track(stat: dict[str, Any], view: dict[str, Any], x: float, y: floa
         pw = text_width(slot["price"], 10, bold=True) + 10
         is_lit = cid in lit
         box = [
-            el("rect", {"x": bx, "y": by, "width": bw, "height": 38, "rx": 6, "fill": "#fff",
-                        "stroke": C["lit"] if is_lit else C["panel_line"],
-                        "stroke-width": 2.5 if is_lit else 1,
-                        "stroke-dasharray": "5 2" if is_lit else None}),  # fmt: skip
-            el("rect", {"x": bx + bw / 2 - pw / 2, "y": by + 3, "width": pw, "height": 14,
-                        "rx": 7, "fill": C["price"]}),  # fmt: skip
-            _text(bx + bw / 2, by + 13.5, slot["price"], 10,
-                  **{"font-weight": 800, "fill": C["gold_ink"], "text-anchor": "middle"}),  # fmt: skip
-            _text(bx + bw / 2, by + 32, name, 11.5,
-                  **{"fill": C["ink"] if cid else C["muted"], "text-anchor": "middle"}),  # fmt: skip
+            el(
+                "rect",
+                {
+                    "x": bx,
+                    "y": by,
+                    "width": bw,
+                    "height": 38,
+                    "rx": 6,
+                    "fill": "#fff",
+                    "stroke": C["lit"] if is_lit else C["panel_line"],
+                    "stroke-width": 2.5 if is_lit else 1,
+                    "stroke-dasharray": "5 2" if is_lit else None,
+                },
+            ),  # fmt: skip
+            el(
+                "rect",
+                {
+                    "x": bx + bw / 2 - pw / 2,
+                    "y": by + 3,
+                    "width": pw,
+                    "height": 14,
+                    "rx": 7,
+                    "fill": C["price"],
+                },
+            ),  # fmt: skip
+            _text(
+                bx + bw / 2,
+                by + 13.5,
+                slot["price"],
+                10,
+                **{"font-weight": 800, "fill": C["gold_ink"], "text-anchor": "middle"},
+            ),  # fmt: skip
+            _text(
+                bx + bw / 2,
+                by + 32,
+                name,
+                11.5,
+                **{"fill": C["ink"] if cid else C["muted"], "text-anchor": "middle"},
+            ),  # fmt: skip
         ]
         if cid:
             boxes.append(titled(slot["label"], {"class": "cws-creature", "data-track": cid}, box))
@@ -230,15 +312,25 @@ def battle_panel(stat: dict[str, Any], view: dict[str, Any], x: float, y: float,
                 None,
                 seat_icon(stat, seat, x + 16, cy - 4, 5) if seat is not None else None,
                 _text(hx, cy, side["head"], 11.5, **{"font-weight": 700, "fill": C["ink"]}),
-                _text(x + 10, cy + 15, side["line"], 11, fill=C["ink"]) if side.get("line") else None,
-                _text(x + w - 10, cy + 15, side["losses"], 11,
-                      **{"fill": C["loss"], "font-weight": 700, "text-anchor": "end"})
-                if side.get("losses") else None,
+                _text(x + 10, cy + 15, side["line"], 11, fill=C["ink"])
+                if side.get("line")
+                else None,
+                _text(
+                    x + w - 10,
+                    cy + 15,
+                    side["losses"],
+                    11,
+                    **{"fill": C["loss"], "font-weight": 700, "text-anchor": "end"},
+                )
+                if side.get("losses")
+                else None,
             )  # fmt: skip
         )
         cy += 36
     if battle.get("result"):
-        rows.append(_text(x + 10, cy, battle["result"], 11.5, **{"font-weight": 700, "fill": C["ink"]}))
+        rows.append(
+            _text(x + 10, cy, battle["result"], 11.5, **{"font-weight": 700, "fill": C["ink"]})
+        )
         cy += 14
     h = cy - y
     title = battle["title"] + (f" · {battle['round']}" if battle.get("round") else "")
@@ -277,19 +369,56 @@ def player_panel(stat: dict[str, Any], p: dict[str, Any], x: float, y: float, w:
     acting = p.get("acting", False)
     return titled(
         p["label"],
-        {"class": "cws-player", "data-seat": p["seat"], "opacity": 0.5 if p.get("eliminated") else None},
-        el("rect", {"x": x, "y": y, "width": w, "height": 74, "rx": 7, "fill": "#fff",
-                    "stroke": p["colour"] if acting else C["panel_line"],
-                    "stroke-width": 2.5 if acting else 1}),  # fmt: skip
+        {
+            "class": "cws-player",
+            "data-seat": p["seat"],
+            "opacity": 0.5 if p.get("eliminated") else None,
+        },
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": w,
+                "height": 74,
+                "rx": 7,
+                "fill": "#fff",
+                "stroke": p["colour"] if acting else C["panel_line"],
+                "stroke-width": 2.5 if acting else 1,
+            },
+        ),  # fmt: skip
         el("rect", {"x": x, "y": y, "width": 6, "height": 74, "rx": 3, "fill": p["colour"]}),
         seat_icon(stat, p["seat"], x + 17, y + 13, 5.5),
-        _text(x + 27, y + 17.5, _clip(p["name"], w - 40 - gw, 13), 13,
-              **{"font-weight": 800, "fill": C["ink"]}),  # fmt: skip
-        el("rect", {"x": x + w - gw - 6, "y": y + 5, "width": gw, "height": 16, "rx": 8,
-                    "fill": C["face_down"] if hidden else C["gold"]}),  # fmt: skip
-        _text(x + w - 6 - gw / 2, y + 16.5, p["gold"], 11,
-              **{"font-weight": 800, "fill": C["muted"] if hidden else C["gold_ink"],
-                 "text-anchor": "middle", "class": "cws-gold"}),  # fmt: skip
+        _text(
+            x + 27,
+            y + 17.5,
+            _clip(p["name"], w - 40 - gw, 13),
+            13,
+            **{"font-weight": 800, "fill": C["ink"]},
+        ),  # fmt: skip
+        el(
+            "rect",
+            {
+                "x": x + w - gw - 6,
+                "y": y + 5,
+                "width": gw,
+                "height": 16,
+                "rx": 8,
+                "fill": C["face_down"] if hidden else C["gold"],
+            },
+        ),  # fmt: skip
+        _text(
+            x + w - 6 - gw / 2,
+            y + 16.5,
+            p["gold"],
+            11,
+            **{
+                "font-weight": 800,
+                "fill": C["muted"] if hidden else C["gold_ink"],
+                "text-anchor": "middle",
+                "class": "cws-gold",
+            },
+        ),  # fmt: skip
         cells,
     )
 
@@ -302,7 +431,9 @@ def players(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: f
         for i, p in enumerate(view["players"])
     ]
     rows = (len(out) + 1) // 2
-    return el("g", {"aria-label": stat["text"]["players.title"], "role": "group"}, out), rows * 80 - 6
+    return el(
+        "g", {"aria-label": stat["text"]["players.title"], "role": "group"}, out
+    ), rows * 80 - 6
 
 
 def side_panels(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: float) -> Drawn:

@@ -24,7 +24,14 @@ def _seat(stat: dict[str, Any], seat: int) -> dict[str, str]:
 def _count(x: float, y: float, n: int, ink: str, size: float) -> Markup:
     return el(
         "text",
-        {"x": x, "y": y, "fill": ink, "font-size": size, "font-weight": 800, "text-anchor": "middle"},
+        {
+            "x": x,
+            "y": y,
+            "fill": ink,
+            "font-size": size,
+            "font-weight": 800,
+            "text-anchor": "middle",
+        },
         str(n),
     )
 
@@ -46,7 +53,14 @@ def _fleet(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     return [
         el("circle", {"cx": x, "cy": y, "r": r * 1.6, "fill": "transparent"}),
         icon(stat["icons"]["hull"], x, y + r * 0.2, r, fill=seat["colour"], stroke=C["dark"]),
-        icon(stat["shapes"][seat["shape"]], x, y - r * 0.85, r * 0.55, fill=seat["colour"], stroke=C["dark"]),
+        icon(
+            stat["shapes"][seat["shape"]],
+            x,
+            y - r * 0.85,
+            r * 0.55,
+            fill=seat["colour"],
+            stroke=C["dark"],
+        ),
         _count(x, y + r * 0.72, p["n"], seat["ink"], stat["sizes"]["count"] * 0.9),
     ]
 
@@ -70,8 +84,18 @@ def _metropolis(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     if p.get("link"):
         x2, y2 = p["link"]
         out.append(
-            el("line", {"x1": x, "y1": y, "x2": x2, "y2": y2, "stroke": tile,
-                        "stroke-width": r * 0.5, "stroke-linecap": "round"})  # fmt: skip
+            el(
+                "line",
+                {
+                    "x1": x,
+                    "y1": y,
+                    "x2": x2,
+                    "y2": y2,
+                    "stroke": tile,
+                    "stroke-width": r * 0.5,
+                    "stroke-linecap": "round",
+                },
+            )  # fmt: skip
         )
     out += [
         el("circle", {"cx": x, "cy": y, "r": r * 1.15, "fill": tile, "stroke": C["dark"]}),
@@ -86,9 +110,25 @@ def _territory(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     seat = _seat(stat, p["seat"])
     pole = x - r * 0.7
     return [
-        el("line", {"x1": pole, "y1": y + r * 1.8, "x2": pole, "y2": y - r * 1.8,
-                    "stroke": "#3a3a3a", "stroke-width": 1.4}),  # fmt: skip
-        icon(stat["shapes"][seat["shape"]], x + r * 0.35, y - r * 0.8, r, fill=seat["colour"], stroke=C["dark"]),
+        el(
+            "line",
+            {
+                "x1": pole,
+                "y1": y + r * 1.8,
+                "x2": pole,
+                "y2": y - r * 1.8,
+                "stroke": "#3a3a3a",
+                "stroke-width": 1.4,
+            },
+        ),  # fmt: skip
+        icon(
+            stat["shapes"][seat["shape"]],
+            x + r * 0.35,
+            y - r * 0.8,
+            r,
+            fill=seat["colour"],
+            stroke=C["dark"],
+        ),
     ]
 
 
@@ -107,7 +147,10 @@ def _figurine(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     token = stat["figurines"].get(kind, stat["figurines"]["token"])
     picture = stat["icons"].get(kind, stat["icons"]["figurine"])
     return [
-        el("circle", {"cx": x, "cy": y, "r": r, "fill": token, "stroke": "#fff", "stroke-width": 1.5}),
+        el(
+            "circle",
+            {"cx": x, "cy": y, "r": r, "fill": token, "stroke": "#fff", "stroke-width": 1.5},
+        ),
         icon(picture, x, y, r * 0.7, fill="#fff"),
     ]
 

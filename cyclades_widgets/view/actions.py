@@ -16,7 +16,7 @@ it touches and ``track`` the gods and creatures.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules.actions import Action
@@ -171,7 +171,7 @@ def menu_titles(places: Sequence[str], track: Sequence[str], words: Words) -> di
     return out
 
 
-def lit(legal: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
+def lit(legal: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
     """The places and the track items at least one legal action touches, in order."""
     places: list[str] = []
     track: list[str] = []

@@ -203,7 +203,7 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
     names = {
         iid: _name_box(isle["label"], spec.names[iid].values(), size) for iid, isle in isles.items()
     }
-    for sid, sea in seas.items():
+    for sea in seas.values():
         sea.update(_sea_spots(sea["center"], names.values(), size))
 
     pad = PAD * size
@@ -237,19 +237,19 @@ def _sea_spots(centre: list[float], names: Iterable[Box], size: float) -> dict[s
     there)."""
     x, y = centre
     boxes = list(names)
-    l, t, r, b = FLEET_BOX
+    left, t, r, b = FLEET_BOX
 
     def covered(dx: float, dy: float) -> float:
         fx, fy = x + dx * size, y + dy * size
-        box = (fx + l * size, fy + t * size, fx + r * size, fy + b * size)
+        box = (fx + left * size, fy + t * size, fx + r * size, fy + b * size)
         return sum(_overlap(box, n) for n in boxes)
 
     best = min(FLEET_SPOTS, key=lambda d: (covered(*d) > 0, covered(*d), FLEET_SPOTS.index(d)))
     fleet = (x + best[0] * size, y + best[1] * size)
     up = (x, y - 0.58 * size)
     down = (x, y + 0.85 * size)
-    id_box = lambda p: (p[0] - 0.3 * size, p[1] - 0.3 * size, p[0] + 0.3 * size, p[1])  # noqa: E731
-    id_at = up if best[1] >= 0 and not any(_overlap(id_box(up), n) for n in boxes) else down
+    id_box = (up[0] - 0.3 * size, up[1] - 0.3 * size, up[0] + 0.3 * size, up[1])
+    id_at = up if best[1] >= 0 and not any(_overlap(id_box, n) for n in boxes) else down
     symbol = (x, y + 0.6 * size)
     if best[1] > 0:
         symbol = (x - 0.55 * size, y - 0.12 * size)

@@ -129,7 +129,9 @@ def turn_log(
         if here != key:
             key = here
             phase = words(f"board.phase.{step.phase.value}")
-            head = phase if here[1] is None else words("board.log.head", phase=phase, player=here[1])
+            head = (
+                phase if here[1] is None else words("board.log.head", phase=phase, player=here[1])
+            )
             seat = state.names.index(here[1]) if here[1] in state.names else None
             groups.append({"head": head, "seat": seat, "steps": []})
         groups[-1]["steps"].append(number)

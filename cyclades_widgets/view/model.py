@@ -364,18 +364,17 @@ def board_view(
     return view
 
 
-def legal_for(
-    state: GameState, actions: Sequence[Any], lang: str = "en"
-) -> list[dict[str, Any]]:
+def legal_for(state: GameState, actions: Sequence[Any], lang: str = "en") -> list[dict[str, Any]]:
     """:func:`legal_view` of ``actions`` on ``state``'s map, in ``lang``."""
     return legal_view(actions, Words(check_lang(lang), state.map_id, state.names))
 
 
-def state_legal(state: GameState, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
+def state_legal(
+    state: GameState, lang: str = "en", viewer: int | None = None
+) -> list[dict[str, Any]]:
     """The legal actions of ``state`` for the board, or [] when no decision is due or
     when it is not ``viewer``'s."""
     kind, seat = flow.node(state)
     if kind != "decision" or (viewer is not None and viewer != seat):
         return []
     return legal_for(state, flow.legal_actions(state), lang)
-

@@ -109,7 +109,10 @@ def creatures(state: GameState, words: Words) -> dict[str, Any]:
         price = CREATURE_PRICES[i]
         if creature is None:
             slots.append(
-                {"price": words("count.gp.other", n=price), "label": words("board.creature.empty", price=price)}
+                {
+                    "price": words("count.gp.other", n=price),
+                    "label": words("board.creature.empty", price=price),
+                }
             )
         else:
             slots.append(

@@ -39,7 +39,7 @@ KRAKEN_OFFSET = (0.5, -0.2)
 
 
 def seat_name(words: Words, state: GameState, seat: int) -> str:
-    """"Athens (circle)": the player and the shape that stands for them."""
+    """ "Athens (circle)": the player and the shape that stands for them."""
     shape = words(f"board.shape.{PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]}")
     return words("board.seat", player=state.names[seat], shape=shape)
 
@@ -199,9 +199,10 @@ def pieces(state: GameState, words: Words, *, size: float = 30) -> list[Piece]:
                 "target": sea,
             }
         )
-    if state.kraken in seas:
-        x, y = seas[state.kraken]["center"]
+    kraken = state.kraken
+    if kraken is not None and kraken in seas:
+        x, y = seas[kraken]["center"]
         at = _pt(x + KRAKEN_OFFSET[0] * size, y + KRAKEN_OFFSET[1] * size)
-        seat = state.held_creatures.get("kraken")
-        out.append(_figurine(state, words, "kraken", "kraken", seat, state.kraken, at))
+        holder = state.held_creatures.get("kraken")
+        out.append(_figurine(state, words, "kraken", "kraken", holder, kraken, at))
     return out

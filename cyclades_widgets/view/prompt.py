@@ -38,7 +38,9 @@ def _decision(state: GameState, words: Words, seat: int) -> str:
         key = "board.prompt.outbid" if state.displaced is not None else "board.prompt.bid"
         return words(key, player=player)
     if state.turn is not None:
-        return words.first(f"board.prompt.turn.{state.turn.god}", "board.prompt.turn", player=player)
+        return words.first(
+            f"board.prompt.turn.{state.turn.god}", "board.prompt.turn", player=player
+        )
     return words("board.prompt.decide", player=player)
 
 

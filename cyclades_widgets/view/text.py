@@ -52,7 +52,9 @@ def creature_names(lang: str) -> MappingProxyType[str, str]:
     file's."""
     cat = catalog(lang)
     info = creature_info(_data_lang(lang))
-    return MappingProxyType({cid: cat.get(f"creature.{cid}") or c["name"] for cid, c in info.items()})
+    return MappingProxyType(
+        {cid: cat.get(f"creature.{cid}") or c["name"] for cid, c in info.items()}
+    )
 
 
 @cache

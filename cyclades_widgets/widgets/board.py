@@ -26,7 +26,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import anywidget
 import traitlets
@@ -324,18 +324,23 @@ class Board(anywidget.AnyWidget):
             else:
                 to = self._word(msg, "to", Timeline.TO)
                 by = self._word(msg, "by", Timeline.BY)
-                if to == "forward" and by == "step" and timeline.index == timeline.length:
-                    if self.interactive and game.node in ("chance", "auto"):
-                        self._step()  # → at the end of the history: the next step
-                        return
+                at_end = timeline.index == timeline.length
+                if (to, by) == ("forward", "step") and at_end and self._may_step():
+                    self._step()  # → at the end of the history: the next step
+                    return
                 index = timeline.target(to, by)
             game.goto(index)
+
+    def _may_step(self) -> bool:
+        return self.interactive and self._game.node in ("chance", "auto")
 
     def _word(self, msg: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
         value = msg.get(key, allowed[0] if key == "by" else None)
         if value not in allowed:
             raise IntentError(
-                self.text("board.error.word", field=key, allowed=", ".join(allowed), value=quote(value))
+                self.text(
+                    "board.error.word", field=key, allowed=", ".join(allowed), value=quote(value)
+                )
             )
         return str(value)
 
@@ -369,7 +374,9 @@ class Board(anywidget.AnyWidget):
         chosen = actions[ident]
         if notation is not None and " ".join(notation.lower().split()) != str(chosen):
             raise IntentError(
-                self.text("board.error.mismatch", id=ident, legal=str(chosen), notation=quote(notation))
+                self.text(
+                    "board.error.mismatch", id=ident, legal=str(chosen), notation=quote(notation)
+                )
             )
         return chosen
 
@@ -394,18 +401,12 @@ class Board(anywidget.AnyWidget):
         game.step()
 
     def _record_render(self, msg: Mapping[str, Any]) -> None:
-        step, ms = msg.get("step"), msg.get("ms")
-        bad = not _is_int(step) or not isinstance(ms, int | float) or isinstance(ms, bool)
-        if not bad:
-            try:
-                bad = not (0 <= float(ms) <= MAX_MS and math.isfinite(float(ms)))
-            except OverflowError:
-                bad = True
-        if bad:
+        step, ms = msg.get("step"), _bounded(msg.get("ms"))
+        if not _is_int(step) or ms is None:
             raise IntentError(self.text("board.error.bad_intent", what="rendered"))
         sent = self._sent_at.pop(step, None)
         roundtrip = None if sent is None else round((time.perf_counter() - sent) * 1000, 2)
-        self.render_stats.append({"step": step, "ms": float(ms), "roundtrip_ms": roundtrip})
+        self.render_stats.append({"step": step, "ms": ms, "roundtrip_ms": roundtrip})
         del self.render_stats[:-200]
         if len(self._sent_at) > 400:
             self._sent_at.clear()
@@ -414,7 +415,9 @@ class Board(anywidget.AnyWidget):
         try:
             self.handle_intent(content)
         except Exception as exc:  # a bug, not a bad intent: show it beside the board too
-            self.error = _short(self.text("board.error.internal", what=f"{type(exc).__name__}: {exc}"))
+            self.error = _short(
+                self.text("board.error.internal", what=f"{type(exc).__name__}: {exc}")
+            )
             raise
 
 
@@ -433,6 +436,17 @@ def _intent_type(msg: Any, lang: str) -> str:
     return str(kind)
 
 
+def _bounded(value: Any) -> float | None:
+    """A redraw time from the front end as a float in [0, MAX_MS], or None (never raises:
+    ``10**400`` is refused, not an OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, int) and not 0 <= value <= MAX_MS:
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and 0 <= number <= MAX_MS else None
+
+
 def _short(message: str) -> str:
     return message if len(message) <= MAX_ERROR else message[: MAX_ERROR - 1] + "…"
 
@@ -441,5 +455,5 @@ def _size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -20,8 +20,13 @@ def payload(game: cw.Game, viewer: str | None = None, lang: str = "en", **kw: ob
     return {
         "static": model.static_payload(game.state.map_id, lang),
         "view": model.board_view(
-            game.state, viewer=viewer, lang=lang, events=game.history[-1].events if game.history else [],
-            history=game.history, legal=legal, **kw,  # type: ignore[arg-type]
+            game.state,
+            viewer=viewer,
+            lang=lang,
+            events=game.history[-1].events if game.history else [],
+            history=game.history,
+            legal=legal,
+            **kw,  # type: ignore[arg-type]
         ),
         "legal": legal,
     }
@@ -36,7 +41,9 @@ def board(players: int, seed: int, viewer: str | None = None, lang: str = "en") 
             game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
         else:
             game.step()
-    return payload(game, viewer, lang, highlights={"places": ["naxos"], "arrows": [["naxos", "paros", "go"]]})
+    return payload(
+        game, viewer, lang, highlights={"places": ["naxos"], "arrows": [["naxos", "paros", "go"]]}
+    )
 
 
 def battle() -> dict:

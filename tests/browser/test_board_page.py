@@ -9,13 +9,11 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from boardpages import fake_page
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.page import replay_page
-from cyclades_widgets.view import STATIC
 from cyclades_widgets.view import model
 
 XSS = '<img src=x onerror="window.pwned = 1">'
@@ -101,62 +99,6 @@ def test_comment_markup_shows_literally_and_runs_nothing(record_page, artifacts_
 
 # --------------------------------------------------------------------------- fake model
 
-FAKE_MODEL_PAGE = """<!doctype html><html><head><meta charset="utf-8">
-<style>body{margin:12px;background:#f4f1ea}%(css)s</style></head><body>
-<div id="board"></div>
-<script>%(js)s</script>
-<script>
-const traits = %(traits)s;
-const handlers = {};
-window.sent = [];
-window.model = {
-  get: (k) => traits[k],
-  set: (k, v) => { traits[k] = v; (handlers[k] || []).forEach((f) => f()); },
-  on: (k, f) => { (handlers[k] ||= []).push(f); },
-  off: (k, f) => { handlers[k] = (handlers[k] || []).filter((g) => g !== f); },
-  send: (m) => { if (m.type !== "rendered") window.sent.push(m); },
-};
-window.cleanup = CycladesReplay.mountBoard(document.getElementById("board"), window.model);
-</script></body></html>"""
-
-
-def traits_of(game: cw.Game, *, lang: str = "en", viewer: str | None = None, mode: str = "normal",
-              highlights: dict | None = None) -> dict:
-    """What a Board would sync for ``game`` (the view already patched)."""
-    seat = model.viewer_seat(game.state, viewer)
-    legal = model.state_legal(game.state, lang, seat)
-    n = len(game.history)
-    return {
-        "static": model.static_payload(game.state.map_id, lang, mode=mode),
-        "view": model.board_view(
-            game.state, viewer=viewer, lang=lang,
-            events=game.history[-1].events if game.history else [], history=game.history,
-            legal=legal, highlights=highlights,
-        ),
-        "legal": legal,
-        "error": "",
-        "annotation": {},
-        "timeline": {"index": n, "length": n, "text": f"Step {n} of {n}"},
-        "animate": True,
-        "interactive": True,
-    }  # fmt: skip
-
-
-def fake_page(page, tmp_path, game: cw.Game, *, lang: str = "en", viewer: str | None = None,
-              mode: str = "normal", highlights: dict | None = None, size=(1280, 800)):
-    traits = traits_of(game, lang=lang, viewer=viewer, mode=mode, highlights=highlights)
-    text = FAKE_MODEL_PAGE % {
-        "css": (STATIC / "board.css").read_text("utf-8"),
-        "js": (STATIC / "replay-page.js").read_text("utf-8"),
-        "traits": json.dumps(traits).replace("<", "\\u003c"),
-    }
-    path = tmp_path / f"fake-{lang}.html"
-    path.write_text(text, encoding="utf-8")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(path.as_uri())
-    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
-    return page
-
 
 def sent(page) -> list[dict]:
     return page.evaluate("window.sent")
@@ -208,9 +150,22 @@ def test_bidding_by_clicking_a_god(page, tmp_path):
     page = fake_page(page, tmp_path, game)
     page.locator("[data-testid=cw-god-ares]").click()
     chips = page.locator(".cw-menu .cw-action")
-    assert [chips.nth(i).inner_text() for i in range(chips.count())] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert [chips.nth(i).inner_text() for i in range(chips.count())] == [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+    ]
     page.locator('.cw-menu button[data-notation="bid ares 2"]').click()
-    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2", "step": game.state.step}
+    assert sent(page)[-1] == {
+        "type": "play",
+        "id": 1,
+        "notation": "bid ares 2",
+        "step": game.state.step,
+    }
     assert page.locator("[data-testid=cw-god-athena].cw-face-down").count() == 1
 
 

@@ -1,0 +1,84 @@
+"""Pages for the browser tests of the board: the JS board on a fake model (no kernel).
+
+The page holds the bundle (``static/replay-page.js``), the styles, and a small ``model``
+object (get/set/on/off/send) with the traits a ``Board`` would sync for a game: the view
+model already patched, the legal actions, the static payload.
+"""
+
+from __future__ import annotations
+
+import json
+
+import cyclades_widgets as cw
+from cyclades_widgets.view import STATIC, model
+
+FAKE_MODEL_PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<style>body{margin:12px;background:#f4f1ea}%(css)s</style></head><body>
+<div id="board"></div>
+<script>%(js)s</script>
+<script>
+const traits = %(traits)s;
+const handlers = {};
+window.sent = [];
+window.model = {
+  get: (k) => traits[k],
+  set: (k, v) => { traits[k] = v; (handlers[k] || []).forEach((f) => f()); },
+  on: (k, f) => { (handlers[k] ||= []).push(f); },
+  off: (k, f) => { handlers[k] = (handlers[k] || []).filter((g) => g !== f); },
+  send: (m) => { if (m.type !== "rendered") window.sent.push(m); },
+};
+window.cleanup = CycladesReplay.mountBoard(document.getElementById("board"), window.model);
+</script></body></html>"""
+
+
+def traits_of(
+    game: cw.Game,
+    *,
+    lang: str = "en",
+    viewer: str | None = None,
+    mode: str = "normal",
+    highlights: dict | None = None,
+) -> dict:
+    """What a Board would sync for ``game`` (the view already patched)."""
+    seat = model.viewer_seat(game.state, viewer)
+    legal = model.state_legal(game.state, lang, seat)
+    n = len(game.history)
+    return {
+        "static": model.static_payload(game.state.map_id, lang, mode=mode),
+        "view": model.board_view(
+            game.state, viewer=viewer, lang=lang,
+            events=game.history[-1].events if game.history else [], history=game.history,
+            legal=legal, highlights=highlights,
+        ),
+        "legal": legal,
+        "error": "",
+        "annotation": {},
+        "timeline": {"index": n, "length": n, "text": f"Step {n} of {n}"},
+        "animate": True,
+        "interactive": True,
+    }  # fmt: skip
+
+
+def fake_page(
+    page,
+    tmp_path,
+    game: cw.Game,
+    *,
+    lang: str = "en",
+    viewer: str | None = None,
+    mode: str = "normal",
+    highlights: dict | None = None,
+    size=(1280, 800),
+):
+    traits = traits_of(game, lang=lang, viewer=viewer, mode=mode, highlights=highlights)
+    text = FAKE_MODEL_PAGE % {
+        "css": (STATIC / "board.css").read_text("utf-8"),
+        "js": (STATIC / "replay-page.js").read_text("utf-8"),
+        "traits": json.dumps(traits).replace("<", "\\u003c"),
+    }
+    path = tmp_path / f"fake-{lang}.html"
+    path.write_text(text, encoding="utf-8")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(path.as_uri())
+    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
+    return page
