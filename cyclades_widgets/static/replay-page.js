@@ -138,9 +138,9 @@ var CycladesReplay = (() => {
       const r = stat.sizes.building;
       const [tile, ink] = stat.buildings.metropolis;
       return [
-        p.link ? h("line", { x1: x, y1: y, x2: p.link[0], y2: p.link[1], stroke: tile, "stroke-width": r * 0.5, "stroke-linecap": "round" }) : null,
-        h("circle", { cx: x, cy: y, r: r * 1.15, fill: tile, stroke: DARK }),
-        icon(stat.icons.metropolis, x, y, r * 0.85, { fill: ink })
+        p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
+        h("circle", { cx: x, cy: y, r: r * 1.05, fill: tile, stroke: DARK }),
+        icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })
       ];
     },
     territory(stat, p) {
@@ -149,7 +149,6 @@ var CycladesReplay = (() => {
       const s = seatOf(stat, p.seat);
       const pole = x - r * 0.7;
       return [
-        h("circle", { class: "cw-hit", cx: x, cy: y, r: r * 2 }),
         h("line", { x1: pole, y1: y + r * 1.8, x2: pole, y2: y - r * 1.8, stroke: "#3a3a3a", "stroke-width": 1.4 }),
         icon(stat.shapes[s.shape], x + r * 0.35, y - r * 0.8, r, { fill: s.colour, stroke: DARK })
       ];

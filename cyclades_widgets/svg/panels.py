@@ -189,7 +189,8 @@ def _god_row(
     else:
         body.append(_text(x + w - 8, y + 15, stat["text"]["god.no_bid"], 11,
                           **{"fill": C["muted"], "text-anchor": "end"}))  # fmt: skip
-    return titled(god["label"], {"class": "cws-god", "data-track": god["id"]}, body)
+    cls = "cws-god cws-lit-item" if lit else "cws-god"
+    return titled(god["label"], {"class": cls, "data-track": god["id"]}, body)
 
 
 def god_track(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: float) -> Drawn:
@@ -286,7 +287,8 @@ def creature_track(
             ),  # fmt: skip
         ]
         if cid:
-            boxes.append(titled(slot["label"], {"class": "cws-creature", "data-track": cid}, box))
+            cls = "cws-creature cws-lit-item" if is_lit else "cws-creature"
+            boxes.append(titled(slot["label"], {"class": cls, "data-track": cid}, box))
         else:
             boxes.append(group({"aria-hidden": "true"}, box))
     title = f"{stat['text']['creatures.title']} · {track['deck']}"

@@ -81,25 +81,14 @@ def _metropolis(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
     r = stat["sizes"]["building"]
     tile, ink = stat["buildings"]["metropolis"]
     out = []
-    if p.get("link"):
+    if p.get("link"):  # the second slot it covers
         x2, y2 = p["link"]
         out.append(
-            el(
-                "line",
-                {
-                    "x1": x,
-                    "y1": y,
-                    "x2": x2,
-                    "y2": y2,
-                    "stroke": tile,
-                    "stroke-width": r * 0.5,
-                    "stroke-linecap": "round",
-                },
-            )  # fmt: skip
+            el("circle", {"cx": x2, "cy": y2, "r": r * 0.8, "fill": tile, "stroke": C["dark"]})
         )
     out += [
-        el("circle", {"cx": x, "cy": y, "r": r * 1.15, "fill": tile, "stroke": C["dark"]}),
-        icon(stat["icons"]["metropolis"], x, y, r * 0.85, fill=ink),
+        el("circle", {"cx": x, "cy": y, "r": r * 1.05, "fill": tile, "stroke": C["dark"]}),
+        icon(stat["icons"]["metropolis"], x, y, r * 0.8, fill=ink),
     ]
     return out
 

@@ -31,7 +31,7 @@ __all__ = ["ANCHOR_RING", "LABEL_GAP", "PAD", "map_geometry", "hex_center", "hex
 PAD = 0.75
 """Margin around the grid, in hex sizes (room for the labels under the bottom isles)."""
 
-ANCHOR_RING = 0.6
+ANCHOR_RING = 0.62
 """Distance from a hex centre to the ring of piece anchors, in hex sizes."""
 
 LABEL_GAP = 0.94
@@ -53,6 +53,14 @@ FLEET_SPOTS: tuple[tuple[float, float], ...] = (
 )  # fmt: skip
 """Where a fleet may stand in its sea, from the centre, in hex sizes, in order of
 preference: it moves off the centre only to leave an isle's name readable."""
+
+KRAKEN_RADIUS = 0.27
+"""The Kraken's extent around its anchor, in hex sizes."""
+
+KRAKEN_SPOTS: tuple[tuple[float, float], ...] = (
+    (0.5, -0.2), (-0.5, -0.2), (0.5, 0.25), (-0.5, 0.25), (0.0, 0.6), (0.0, -0.6)
+)  # fmt: skip
+"""Where the Kraken may stand in its sea, beside the fleet, in order of preference."""
 
 # Corners of a pointy-top hex on the integer lattice, clockwise from the top.
 _CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -128,7 +136,7 @@ def _isle_anchors(rows: tuple[int, ...], cells: tuple[Hex, ...], slots: int) -> 
     """Choose lattice-space anchors for the pieces of one isle (see :func:`map_geometry`).
 
     Building slots take hex centres first (top to bottom). The single pieces then take the
-    free hex centres nearest the isle's middle, then ring points: 0.6 size from a hex centre
+    free hex centres nearest the isle's middle, then ring points: 0.62 size from a hex centre
     toward a corner, nearest the isle's middle first. All candidates are at least 0.5 size
     apart, so no two anchors overlap.
     """
@@ -203,8 +211,12 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
     names = {
         iid: _name_box(isle["label"], spec.names[iid].values(), size) for iid, isle in isles.items()
     }
+    pieces = [_piece_box(p, 0.3, size) for isle in isles.values() for p in _anchors_of(isle)]
     for sea in seas.values():
-        sea.update(_sea_spots(sea["center"], names.values(), size))
+        sea.update(_sea_spots(sea["center"], [*names.values()], pieces, size))
+    fleets = [_fleet_box(sea["fleet"], size) for sea in seas.values()]
+    for sea in seas.values():
+        sea["kraken"] = _kraken_spot(sea, [*names.values(), *pieces, *fleets], size)
 
     pad = PAD * size
     width = 2 * pad + max(rows) * math.sqrt(3) * size
@@ -231,31 +243,83 @@ def _overlap(a: Box, b: Box) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def _sea_spots(centre: list[float], names: Iterable[Box], size: float) -> dict[str, Any]:
-    """A sea's fleet anchor (the first of :data:`FLEET_SPOTS` clear of every isle name, else
-    the least covered), and where its id goes (above the fleet, or below when a name is
-    there)."""
+def _anchors_of(isle: dict[str, Any]) -> list[list[float]]:
+    return [*isle["slots"], *(isle[role] for role in _SINGLE_ROLES)]
+
+
+def _piece_box(at: list[float], radius: float, size: float) -> Box:
+    x, y = at
+    return (x - radius * size, y - radius * size, x + radius * size, y + radius * size)
+
+
+def _first_clear(
+    centre: list[float],
+    spots: Iterable[tuple[float, float]],
+    extent: Box,
+    obstacles: list[Box],
+    size: float,
+) -> tuple[float, float]:
+    """The first spot (offsets from ``centre`` in hex sizes) where a piece of ``extent``
+    covers no obstacle, else the least covered one."""
     x, y = centre
-    boxes = list(names)
-    left, t, r, b = FLEET_BOX
+    left, top, right, bottom = extent
 
-    def covered(dx: float, dy: float) -> float:
-        fx, fy = x + dx * size, y + dy * size
-        box = (fx + left * size, fy + t * size, fx + r * size, fy + b * size)
-        return sum(_overlap(box, n) for n in boxes)
+    def covered(d: tuple[float, float]) -> float:
+        fx, fy = x + d[0] * size, y + d[1] * size
+        box = (fx + left * size, fy + top * size, fx + right * size, fy + bottom * size)
+        return sum(_overlap(box, o) for o in obstacles)
 
-    best = min(FLEET_SPOTS, key=lambda d: (covered(*d) > 0, covered(*d), FLEET_SPOTS.index(d)))
+    ordered = list(spots)
+    best = min(ordered, key=lambda d: (covered(d) > 0, covered(d), ordered.index(d)))
+    return best
+
+
+def _fleet_box(at: list[float], size: float) -> Box:
+    x, y = at
+    left, top, right, bottom = FLEET_BOX
+    return (x + left * size, y + top * size, x + right * size, y + bottom * size)
+
+
+def _kraken_spot(sea: dict[str, Any], obstacles: list[Box], size: float) -> list[float]:
+    """Where the Kraken stands in a sea: beside the fleets, clear of names and pieces."""
+    k = KRAKEN_RADIUS
+    x, y = sea["center"]
+    dx, dy = _first_clear(sea["center"], KRAKEN_SPOTS, (-k, -k, k, k), obstacles, size)
+    return _r((x + dx * size, y + dy * size))
+
+
+def _covers(centre: list[float], spot: tuple[float, float], boxes: list[Box], size: float) -> bool:
+    """True if a fleet at ``spot`` of a sea covers any of ``boxes``."""
+    at = [centre[0] + spot[0] * size, centre[1] + spot[1] * size]
+    return any(_overlap(_fleet_box(at, size), b) > 0 for b in boxes)
+
+
+def _sea_spots(
+    centre: list[float], names: list[Box], pieces: list[Box], size: float
+) -> dict[str, Any]:
+    """Where a sea's fleet stands (the first of :data:`FLEET_SPOTS` clear of every isle
+    name and isle piece, else the least covered), where the Kraken stands beside it, where
+    the sea's id is written (above the fleet, or below when a name is there) and where a
+    prosperity sea's symbol goes."""
+    x, y = centre
+    best = _first_clear(centre, FLEET_SPOTS, FLEET_BOX, names + pieces, size)
+    if _covers(centre, best, names, size):  # no spot clear of both: keep the names readable
+        best = _first_clear(centre, FLEET_SPOTS, FLEET_BOX, names, size)
     fleet = (x + best[0] * size, y + best[1] * size)
     up = (x, y - 0.58 * size)
     down = (x, y + 0.85 * size)
     id_box = (up[0] - 0.3 * size, up[1] - 0.3 * size, up[0] + 0.3 * size, up[1])
-    id_at = up if best[1] >= 0 and not any(_overlap(id_box, n) for n in boxes) else down
+    id_at = up if best[1] >= 0 and not any(_overlap(id_box, n) for n in names) else down
     symbol = (x, y + 0.6 * size)
     if best[1] > 0:
         symbol = (x - 0.55 * size, y - 0.12 * size)
     elif best[1] < 0 or id_at == down:
         symbol = (x + 0.55 * size, y + 0.3 * size)
-    return {"fleet": _r(fleet), "id_at": _r(id_at), "symbol": _r(symbol)}
+    return {
+        "fleet": _r(fleet),
+        "id_at": _r(id_at),
+        "symbol": _r(symbol),
+    }
 
 
 def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
@@ -263,7 +327,7 @@ def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
 
     Keys: ``id``, ``width``, ``height``, ``hex_size``; ``seas``: ``{sea_id: {center, points
     (6 corners clockwise from the top), prosperity, fleet (where a fleet stands: the centre
-    unless an isle's name is there), id_at (where the sea's id is written), symbol (where
+    unless an isle's name or piece is there), kraken (where the Kraken stands), id_at (where the sea's id is written), symbol (where
     a prosperity sea's symbol is drawn)}}``; ``isles``: ``{isle_id: {outline (a list
     of closed loops, the first the outer one; the last point is not repeated), hexes (centres),
     center, label, slots (one anchor per building slot), troops, marker, figurine,

@@ -31,11 +31,8 @@ __all__ = ["Piece", "pieces", "seat_name"]
 
 Piece = dict[str, Any]
 
-MARKER_STEP = 0.3
-"""Distance between two of Apollo's prosperity markers on an isle, in hex sizes."""
-
-KRAKEN_OFFSET = (0.5, -0.2)
-"""Where the Kraken stands in its sea, from the sea's centre, in hex sizes (beside a fleet)."""
+MARKER_STEP = 0.12
+"""Offset between two of Apollo's prosperity markers on an isle (a small pile), in hex sizes."""
 
 
 def seat_name(words: Words, state: GameState, seat: int) -> str:
@@ -119,7 +116,8 @@ def _isle_pieces(state: GameState, iid: str, geo: dict[str, Any], words: Words) 
     if isle.markers:
         x, y = geo["markers_anchor"]
         n = isle.markers
-        points = [_pt(x + (i - (n - 1) / 2) * size * MARKER_STEP, y) for i in range(n)]
+        step = size * MARKER_STEP
+        points = [_pt(x + (i - (n - 1) / 2) * step, y - (i - (n - 1) / 2) * step) for i in range(n)]
         markers = words.plural("board.markers", isle.markers)
         out.append(
             {
@@ -201,8 +199,7 @@ def pieces(state: GameState, words: Words, *, size: float = 30) -> list[Piece]:
         )
     kraken = state.kraken
     if kraken is not None and kraken in seas:
-        x, y = seas[kraken]["center"]
-        at = _pt(x + KRAKEN_OFFSET[0] * size, y + KRAKEN_OFFSET[1] * size)
+        at = seas[kraken]["kraken"]
         holder = state.held_creatures.get("kraken")
         out.append(_figurine(state, words, "kraken", "kraken", holder, kraken, at))
     return out
