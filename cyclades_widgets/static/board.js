@@ -276,6 +276,7 @@ function seatIcon(stat, seat, size = 16, label = null) {
     focusable: "false"
   }, icon(stat.shapes[s.shape], 0, 0, 1, { fill: s.colour, stroke: "#1b1b1b", width: 0.12 }));
 }
+var spoken = (text) => h("span", { class: "cw-sr" }, text);
 var chip = (stat, seat, text) => {
   const s = stat.seats[seat % stat.seats.length];
   return h("span", { class: "cw-chip", style: `--pc:${s.colour};--pi:${s.ink}` }, seatIcon(stat, seat, 14), text ? h("span", { class: "cw-chip-text" }, text) : null);
@@ -321,20 +322,20 @@ function godTrack(stat, view) {
     else if (!g.up) right = T["god.face_down.short"];
     else if (g.bid) right = chip(stat, g.bid.seat, g.bid.text);
     else right = h("span", { class: "cw-muted" }, T["god.no_bid"]);
-    return h("li", {
+    return h("li", { class: "cw-item" }, h("div", {
       class: `cw-god cw-god-${g.id}` + (g.up ? "" : " cw-face-down") + (isLit ? " cw-lit-item cw-target" : "") + (g.acting !== void 0 ? " cw-acting-god" : ""),
       "data-track": isLit ? g.id : null,
       "data-god": g.id,
-      "aria-label": g.label,
+      "data-label": g.label,
       "data-testid": `cw-god-${g.id}`,
       role: isLit ? "button" : null,
       tabindex: isLit ? "-1" : null,
       "aria-haspopup": isLit ? "dialog" : null
-    }, h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right));
+    }, spoken(g.label), h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right)));
   })));
 }
 function turnTrack(stat, view) {
-  return panel(stat.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) => h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : ""), "aria-label": t.label }, chip(stat, t.seat, t.text)))));
+  return panel(stat.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) => h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : "") }, spoken(t.label), h("span", { "aria-hidden": "true" }, chip(stat, t.seat, t.text))))));
 }
 function creatureTrack(stat, view) {
   const T = stat.text;
@@ -346,16 +347,16 @@ function creatureTrack(stat, view) {
     h("h3", {}, T["creatures.title"], h("span", { class: "cw-muted" }, " · " + c.deck)),
     h("ol", { class: "cw-creature-list" }, c.slots.map((slot) => {
       const isLit = slot.id && lit.has(slot.id);
-      return h("li", {
+      return h("li", { class: "cw-item" }, h("div", {
         class: "cw-creature" + (slot.id ? "" : " cw-empty") + (isLit ? " cw-lit-item cw-target" : ""),
         "data-track": isLit ? slot.id : null,
         "data-creature": slot.id || null,
-        "aria-label": slot.label,
+        "data-label": slot.label,
         title: slot.id ? T.effects[slot.id] : null,
         role: isLit ? "button" : null,
         tabindex: isLit ? "-1" : null,
         "aria-haspopup": isLit ? "dialog" : null
-      }, h("span", { class: "cw-price", "aria-hidden": "true" }, slot.price), h("span", { "aria-hidden": "true" }, slot.id ? T.creatures[slot.id] : "—"));
+      }, spoken(slot.label), h("span", { class: "cw-price", "aria-hidden": "true" }, slot.price), h("span", { "aria-hidden": "true" }, slot.id ? T.creatures[slot.id] : "—")));
     }))
   );
 }
@@ -696,7 +697,8 @@ function mountBoard(el, source) {
     root.classList.toggle("cw-no-anim", !ui.animate);
     const chosen = rove(hadFocus || local.roving);
     if (local.menu && !targets().some((t) => targetId(t) === local.menu)) local.menu = null;
-    drawMenu(stat, legal, menuFocus);
+    drawMenu(stat, legal, menuFocus || local.focusMenu);
+    local.focusMenu = false;
     if (!local.menu) {
       if (hadFocus && chosen) chosen.focus();
       else if (local.refocus) (chosen || root).focus();
@@ -746,6 +748,7 @@ function mountBoard(el, source) {
   }
   function open(id) {
     local.menu = local.menu === id ? null : id;
+    local.focusMenu = local.menu !== null;
     draw();
   }
   function close() {

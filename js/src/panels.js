@@ -13,6 +13,9 @@ export function seatIcon(stat, seat, size = 16, label = null) {
   }, icon(stat.shapes[s.shape], 0, 0, 1, { fill: s.colour, stroke: "#1b1b1b", width: 0.12 }));
 }
 
+/** Text for screen readers only: the full sentence the pictures beside it show. */
+const spoken = (text) => h("span", { class: "cw-sr" }, text);
+
 const chip = (stat, seat, text) => {
   const s = stat.seats[seat % stat.seats.length];
   return h("span", { class: "cw-chip", style: `--pc:${s.colour};--pi:${s.ink}` }, seatIcon(stat, seat, 14), text ? h("span", { class: "cw-chip-text" }, text) : null);
@@ -57,18 +60,18 @@ export function godTrack(stat, view) {
     else if (!g.up) right = T["god.face_down.short"];
     else if (g.bid) right = chip(stat, g.bid.seat, g.bid.text);
     else right = h("span", { class: "cw-muted" }, T["god.no_bid"]);
-    return h("li", {
+    return h("li", { class: "cw-item" }, h("div", {
       class: `cw-god cw-god-${g.id}` + (g.up ? "" : " cw-face-down") + (isLit ? " cw-lit-item cw-target" : "") + (g.acting !== undefined ? " cw-acting-god" : ""),
-      "data-track": isLit ? g.id : null, "data-god": g.id, "aria-label": g.label, "data-testid": `cw-god-${g.id}`,
+      "data-track": isLit ? g.id : null, "data-god": g.id, "data-label": g.label, "data-testid": `cw-god-${g.id}`,
       role: isLit ? "button" : null, tabindex: isLit ? "-1" : null, "aria-haspopup": isLit ? "dialog" : null,
-    }, h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right));
+    }, spoken(g.label), h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right)));
   })));
 }
 
 /** The offering tokens in bidding order; the next bidder marked. */
 export function turnTrack(stat, view) {
   return panel(stat.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) =>
-    h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : ""), "aria-label": t.label }, chip(stat, t.seat, t.text)))));
+    h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : "") }, spoken(t.label), h("span", { "aria-hidden": "true" }, chip(stat, t.seat, t.text))))));
 }
 
 /** The creature track with prices (the effect on hover), and the draw pile. */
@@ -80,12 +83,12 @@ export function creatureTrack(stat, view) {
     h("h3", {}, T["creatures.title"], h("span", { class: "cw-muted" }, " · " + c.deck)),
     h("ol", { class: "cw-creature-list" }, c.slots.map((slot) => {
       const isLit = slot.id && lit.has(slot.id);
-      return h("li", {
+      return h("li", { class: "cw-item" }, h("div", {
         class: "cw-creature" + (slot.id ? "" : " cw-empty") + (isLit ? " cw-lit-item cw-target" : ""),
-        "data-track": isLit ? slot.id : null, "data-creature": slot.id || null, "aria-label": slot.label,
+        "data-track": isLit ? slot.id : null, "data-creature": slot.id || null, "data-label": slot.label,
         title: slot.id ? T.effects[slot.id] : null, role: isLit ? "button" : null, tabindex: isLit ? "-1" : null,
         "aria-haspopup": isLit ? "dialog" : null,
-      }, h("span", { class: "cw-price", "aria-hidden": "true" }, slot.price), h("span", { "aria-hidden": "true" }, slot.id ? T.creatures[slot.id] : "—"));
+      }, spoken(slot.label), h("span", { class: "cw-price", "aria-hidden": "true" }, slot.price), h("span", { "aria-hidden": "true" }, slot.id ? T.creatures[slot.id] : "—")));
     })));
 }
 

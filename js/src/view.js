@@ -96,7 +96,8 @@ export function mountBoard(el, source) {
     root.classList.toggle("cw-no-anim", !ui.animate);
     const chosen = rove(hadFocus || local.roving);
     if (local.menu && !targets().some((t) => targetId(t) === local.menu)) local.menu = null;
-    drawMenu(stat, legal, menuFocus);
+    drawMenu(stat, legal, menuFocus || local.focusMenu);
+    local.focusMenu = false;
     if (!local.menu) {
       if (hadFocus && chosen) chosen.focus();
       else if (local.refocus) (chosen || root).focus();
@@ -150,6 +151,7 @@ export function mountBoard(el, source) {
 
   function open(id) {
     local.menu = local.menu === id ? null : id;
+    local.focusMenu = local.menu !== null;
     draw();
   }
 

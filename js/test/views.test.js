@@ -149,7 +149,8 @@ describe("board views", () => {
   it("shows the gods in this cycle's order, face-down ones as such (3 players, zh)", () => {
     const parts = boardParts(three.static, three.view, three.legal);
     const gods = byClass(parts.tracks[0], "cw-god");
-    expect(gods.map((g) => g.attrs["aria-label"])).toEqual(three.view.gods.map((g) => g.label));
+    expect(gods.map((g) => g.attrs["data-label"])).toEqual(three.view.gods.map((g) => g.label));
+    expect(gods.map((g) => textOf(g.children[0]))).toEqual(three.view.gods.map((g) => g.label));
     expect(byClass(parts.tracks[0], "cw-face-down").length).toBe(2);
   });
   it("hides the other players' gold behind their screens (viewer Athens)", () => {

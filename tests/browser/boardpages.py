@@ -8,6 +8,9 @@ model already patched, the legal actions, the static payload.
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+from ci_gate import skip_or_fail
 
 import cyclades_widgets as cw
 from cyclades_widgets.view import STATIC, model
@@ -82,3 +85,27 @@ def fake_page(
     page.goto(path.as_uri())
     page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
     return page
+
+
+# --------------------------------------------------------------------------- axe-core
+
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, installed with the front end's packages (``npm install`` in ``js/``): never
+fetched from the network at test time."""
+
+
+def axe_violations(page, selector: str) -> list[dict]:
+    """The serious and critical axe-core violations inside ``selector`` on ``page``."""
+    if not AXE.is_file():
+        skip_or_fail("axe-core is missing: run `npm install` in js/ (make test does)")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async (sel) => {
+          const r = await axe.run(document.querySelector(sel), {resultTypes: ['violations']});
+          return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+        }""",
+        selector,
+    )
+    return [v for v in found if v["impact"] in ("serious", "critical")]

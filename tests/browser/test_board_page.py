@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import pytest
-from boardpages import fake_page
+from boardpages import axe_violations, fake_page
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.page import replay_page
@@ -247,7 +247,7 @@ def test_board_elements_carry_aria_labels(page, tmp_path):
     page = fake_page(page, tmp_path, ares_turn())
     unlabeled = page.evaluate(
         """() => [...document.querySelectorAll('.cw-root [role=button], .cw-root [role=img]')]
-             .filter((e) => !e.getAttribute('aria-label')).length"""
+             .filter((e) => !e.getAttribute('aria-label') && !e.textContent.trim()).length"""
     )
     assert unlabeled == 0
     assert page.locator(".cw-svg").get_attribute("aria-label") == "Cyclades board"
@@ -334,3 +334,82 @@ def test_a_battle_is_drawn_with_dice_and_totals(page, tmp_path, artifacts_dir):
     assert "die 1 + units 2 + bonus 0 = 3" in panel.inner_text()
     assert "losses: 1" in panel.inner_text()
     page.screenshot(path=str(artifacts_dir / "board-battle.png"))
+
+
+# --------------------------------------------------------------------------- keyboard, axe
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+          return {cls: a.getAttribute('class') || '', target: a.dataset.target || a.dataset.track || null,
+                  role: a.getAttribute('role'), label: a.getAttribute('aria-label'), tag: a.tagName}; }"""
+    )
+
+
+def tab_to_target(page, limit: int = 30) -> dict:
+    """Press Tab until a highlighted target has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        here = focused(page)
+        if "cw-target" in here["cls"]:
+            return here
+    raise AssertionError(f"Tab never reached a highlighted target; last focus {focused(page)}")
+
+
+def test_the_keyboard_reaches_the_targets_opens_the_popover_and_comes_back(page, tmp_path):
+    """Issue 12: lit targets are one tab stop (arrows move between them), Enter opens the
+    popover with the focus inside, Escape closes it and gives the focus back, a chip plays;
+    the popover never covers its god."""
+    game = cw.Game.new(players=3, seed=7)
+    page = fake_page(page, tmp_path, game)
+    page.locator("[data-testid=cw-board]").focus()
+    first = tab_to_target(page)
+    assert first["target"] == "ares" and first["role"] == "button"
+    assert page.locator(".cw-target[tabindex='0']").count() == 1  # one tab stop
+    page.keyboard.press("ArrowDown")
+    assert focused(page)["target"] == "poseidon"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    menu = page.locator("[data-testid=cw-menu]")
+    menu.wait_for()
+    here = focused(page)
+    assert here["tag"] == "BUTTON" and here["label"] == "Bid 1 GP on Ares"
+    god, box = page.locator("[data-testid=cw-god-ares]").bounding_box(), menu.bounding_box()
+    apart = box["x"] >= god["x"] + god["width"] or box["x"] + box["width"] <= god["x"]
+    assert apart or box["y"] >= god["y"] + god["height"], (god, box)  # never over the god
+    page.keyboard.press("Escape")
+    assert page.locator("[data-testid=cw-menu]").count() == 0
+    assert focused(page)["target"] == "ares"
+    page.keyboard.press(" ")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2", "step": game.state.step}
+
+
+def test_unlit_places_are_not_buttons(page, tmp_path):
+    page = fake_page(page, tmp_path, cw.Game.new(players=3, seed=7))
+    buttons = page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=cw-map] [role=button]')].length"
+    )
+    assert buttons == 0  # offerings: only gods are lit
+    assert page.locator("[data-testid=cw-map] .cw-isle-g[role=img]").count() == 8
+
+
+@pytest.mark.parametrize("where", ["offerings", "actions", "popover", "zh"])
+def test_axe_finds_no_serious_violation_on_the_board(page, tmp_path, where):
+    """Issue 12: axe-core reports 0 serious or critical violations."""
+    if where == "actions":
+        page = fake_page(page, tmp_path, mid_game(4, seed=4))
+    else:
+        lang = "zh" if where == "zh" else "en"
+        page = fake_page(page, tmp_path, cw.Game.new(players=3, seed=7), lang=lang)
+    if where == "popover":
+        page.locator("[data-testid=cw-god-ares]").click()
+        page.locator("[data-testid=cw-menu]").wait_for()
+    page.locator(".cw-legend summary").click()
+    assert axe_violations(page, "[data-testid=cw-board]") == []
+
+
+def test_axe_finds_no_serious_violation_on_the_html_page(record_page):
+    assert axe_violations(record_page, "body") == []

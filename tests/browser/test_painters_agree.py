@@ -110,7 +110,7 @@ READ_JS = """(root) => {
   out.track = [...root.querySelectorAll('.cw-lit-item[data-track]')].map((e) => e.dataset.track);
   for (const g of map.querySelectorAll('.cw-isle-g')) out.isles[g.querySelector('.cw-isle').dataset.target] = g.getAttribute('aria-label');
   for (const t of map.querySelectorAll('.cw-isle-name')) out.names[t.dataset.id] = t.textContent;
-  for (const g of root.querySelectorAll('[data-god]')) out.gods[g.dataset.god] = g.getAttribute('aria-label');
+  for (const g of root.querySelectorAll('[data-god]')) out.gods[g.dataset.god] = g.dataset.label;
   for (const p of root.querySelectorAll('.cw-player')) out.players[p.dataset.testid.slice(10)] = p.getAttribute('aria-label');
   out.trails = [...map.querySelectorAll('.cw-trail')].map((t) => [t.dataset.from, t.dataset.to]);
   out.marks = [...map.querySelectorAll('.cw-highlight')].map((t) => t.dataset.target);
