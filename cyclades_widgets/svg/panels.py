@@ -219,8 +219,10 @@ def turn_track(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w
             ring = {"x": cx - 2, "y": cy - 2, "width": cw_ + 4, "height": 22, "rx": 11,
                     "fill": "none", "stroke": C["lit"], "stroke-width": 2.5}  # fmt: skip
             one = Markup(el("rect", ring) + one)
-        elif item.get("mark") == "done":
-            one = el("g", {"opacity": 0.55}, one)
+        elif item.get("mark") == "done":  # a check mark, as on the widget (not faded: contrast)
+            tick = _text(cx + cw_ - 4, cy + 13, "✓", 11, **{"font-weight": 700, "fill": C["ink"]})
+            one = Markup(one + tick)
+            cw_ += 8
         chips.append(one)
         cx += cw_ + 5
     h = cy - y + 26

@@ -58,6 +58,7 @@ __all__ = [
     "legal_view",
     "marks",
     "segment",
+    "snapshot",
     "state_legal",
     "static_payload",
     "viewer_seat",
@@ -362,6 +363,18 @@ def board_view(
     if history is not None:
         view["log"] = turn_log(history, state, words, lines_of=lines_of)
     return view
+
+
+def snapshot(
+    state: GameState,
+    viewer: str | int | None = None,
+    lang: str = "en",
+    *,
+    events: Sequence[Event] = (),
+) -> dict[str, Any]:
+    """One position's view model without its log and lit targets (an older name of
+    :func:`board_view`, kept for the callers that used it)."""
+    return board_view(state, viewer=viewer, lang=lang, events=events)
 
 
 def legal_for(state: GameState, actions: Sequence[Any], lang: str = "en") -> list[dict[str, Any]]:

@@ -178,6 +178,11 @@ class Board(anywidget.AnyWidget):
         """The view model shown now (:attr:`view` with :attr:`view_patch` applied)."""
         return self._current
 
+    @property
+    def snapshot(self) -> dict[str, Any]:
+        """The view model shown now (the same as :attr:`current_view`; an older name)."""
+        return self._current
+
     def on_change(self, callback: Callable[[Board], None]) -> None:
         """Call ``callback(board)`` after every change of the game through the board."""
         self._listeners.append(callback)
