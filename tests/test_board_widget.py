@@ -13,7 +13,7 @@ import pathlib
 import pytest
 
 import cyclades_widgets as cw
-from cyclades_widgets.records.page import game_views, replay_page
+from cyclades_widgets.records.page import game_views, page_data, replay_page
 from cyclades_widgets.view import model
 from cyclades_widgets.view.diff import apply
 from cyclades_widgets.widgets import Board, GameView
@@ -455,8 +455,7 @@ def test_static_page_holds_every_position_and_escapes_user_text():
     assert len(views) == len(game.history) + 1
     page = replay_page(views, map_id=game.state.map_id)
     assert "<img src=x" not in page and "</script>" in page
-    data = page.split('id="cw-data">', 1)[1].split("</script>", 1)[0]
-    assert json.loads(data)["notes"]["1"]["before"].startswith("<img src=x")
+    assert page_data(page)["notes"]["1"]["before"].startswith("<img src=x")
 
 
 def test_an_internal_error_shows_beside_the_board(monkeypatch):

@@ -24,7 +24,7 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets import svg
-from cyclades_widgets.records.page import replay_page
+from cyclades_widgets.records.page import page_data, replay_page
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.state import GameState
 from cyclades_widgets.svg.draw import text_width
@@ -535,8 +535,10 @@ def test_record_to_html_writes_a_self_contained_replay_page(tmp_path):
     # No network: no external script, stylesheet or image; the only URL is the SVG namespace.
     assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", page)
     assert set(re.findall(r"https?://[^\s\"'<>)]+", page)) <= {"http://www.w3.org/2000/svg"}
-    # The comment travels as data, its markup escaped, and the replay code is inlined.
-    assert XSS not in page and "What would you bid here?" in page
+    # The comment travels as packed data (never as markup), and the replay code is inlined.
+    assert XSS not in page
+    notes = page_data(page)["notes"]
+    assert any(n.get("before") == f"What would you bid here? {XSS}" for n in notes.values())
     assert "mountReplay" in page and ".cw-root" in page
     assert page == replay_page(record)
 
@@ -550,7 +552,20 @@ def test_record_to_html_refuses_a_bad_language_and_writes_nothing(tmp_path):
 def test_record_to_html_in_chinese_from_a_players_screen(tmp_path):
     path = annotated_record().to_html(tmp_path / "zh.html", lang="zh", viewer="Athens")
     page = path.read_text(encoding="utf-8")
-    data = json.loads(re.search(r'id="cw-data">(.*?)</script>', page, re.S).group(1))
+    data = page_data(page)
     assert data["static"]["lang"] == "zh" and page.startswith('<!doctype html>\n<html lang="zh">')
     golds = [p["gold"] for p in data["first"]["players"]]
     assert golds[0].endswith("GP") and golds[1:] == ["金币隐藏", "金币隐藏"]
+
+
+def test_the_longest_example_replays_in_a_page_of_at_most_300_kb():
+    """Issue 12: the 549-step example was 1.25 MB; the page stores patches, each step's
+    narration once, and packs them."""
+    examples = sorted((REPO / "cyclades_widgets" / "data" / "games").glob("*.json"))
+    longest = max(examples, key=lambda p: len(cw.GameRecord.load(p).replay().history))
+    record = cw.GameRecord.load(longest)
+    page = replay_page(record)
+    data = page_data(page)
+    assert len(data["patches"]) + 1 == len(record.replay().history) + 1 >= 500
+    assert len(page.encode("utf-8")) <= 300 * 1024, len(page.encode("utf-8"))
+    assert data["title"] == record.title and data["text"]["keys"].startswith("←/→")

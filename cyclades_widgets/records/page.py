@@ -6,13 +6,17 @@ HTML file with the board's script and styles inlined. It has a title, labelled b
 through it in any browser, even opened from ``file://``. The same view code as the widget
 paints it.
 
-To stay small, the page stores the first position's view model and, for every later one,
-a patch of the one before (:mod:`cyclades_widgets.view.diff`); each step's narration is
-stored once, and the log of each position names the steps it shows.
+To stay small (about 120 KB for a 549-step game), the page stores the first position's
+view model and, for every later one, a patch of the one before
+(:mod:`cyclades_widgets.view.diff`); each step's narration is stored once, and the log of
+each position names the steps it shows. The data are gzipped and base64-encoded inside
+the page; the browser unpacks them with its own ``DecompressionStream`` (no network).
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 from collections.abc import Mapping, Sequence
@@ -27,7 +31,15 @@ from ..view.diff import diff
 from ..view.log import StepLines
 from .notes import move_positions, notes_at
 
-__all__ = ["game_views", "page_payload", "record_views", "replay_page"]
+__all__ = [
+    "game_views",
+    "pack",
+    "page_data",
+    "page_payload",
+    "record_views",
+    "replay_page",
+    "unpack",
+]
 
 View = dict[str, Any]
 
@@ -103,7 +115,7 @@ def page_payload(
         "first": bare[0],
         "patches": [diff(a, b) for a, b in zip(bare, bare[1:], strict=False)],
         "lines": lines,
-        "notes": {str(k): note for k, (_, note) in enumerate(views) if note},
+        "notes": {str(k): _shown(note) for k, (_, note) in enumerate(views) if _shown(note)},
         "timeline": [
             render("board.timeline", {"index": k, "length": length}, lang)
             for k in range(length + 1)
@@ -112,10 +124,30 @@ def page_payload(
     }
 
 
-def _script_json(data: Any) -> str:
-    """JSON that is safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def _shown(note: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of an annotation the board shows: the comments and the tag."""
+    return {k: note[k] for k in ("before", "after", "tag") if note.get(k)}
+
+
+def pack(data: Any) -> str:
+    """``data`` as gzipped JSON in base64 (deterministic: no time stamp), for the page."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpack(text: str) -> Any:
+    """The data of :func:`pack` (the tests read pages with it).
+
+    >>> unpack(pack({"a": [1, "<é>"]}))
+    {'a': [1, '<é>']}
+    """
+    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+
+
+def page_data(page: str) -> Any:
+    """The replay data inside a page written by :func:`replay_page`."""
+    start = page.index('id="cw-data">') + len('id="cw-data">')
+    return unpack(page[start : page.index("</script>", start)])
 
 
 def replay_page(
@@ -155,14 +187,15 @@ def replay_page(
 <style>body{{margin:16px;background:#f4f1ea}}{css}</style></head>
 <body>
 <main id="cw-replay"></main>
-<script type="application/json" id="cw-data">{_script_json(payload)}</script>
+<script type="application/octet-stream" id="cw-data">{pack(payload)}</script>
 <script>{script}</script>
 <script>
-const data = JSON.parse(document.getElementById("cw-data").textContent);
-const replay = CycladesReplay.mountReplay(document.getElementById("cw-replay"), data);
-replay.go({start});
-document.querySelector(".cw-root").focus();
-window.cwReplay = replay;
+CycladesReplay.unpack(document.getElementById("cw-data").textContent).then((data) => {{
+  const replay = CycladesReplay.mountReplay(document.getElementById("cw-replay"), data);
+  replay.go({start});
+  document.querySelector(".cw-root").focus();
+  window.cwReplay = replay;
+}});
 </script>
 </body></html>
 """

@@ -23,7 +23,8 @@ var CycladesReplay = (() => {
     mountBoard: () => mountBoard,
     mountReplay: () => mountReplay,
     navigate: () => navigate,
-    positions: () => positions
+    positions: () => positions,
+    unpack: () => unpack
   });
 
   // src/dom.js
@@ -905,6 +906,11 @@ var CycladesReplay = (() => {
 
   // src/page.js
   var CHECKPOINT = 32;
+  async function unpack(text) {
+    const bytes = Uint8Array.from(atob(text.trim()), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
+  }
   function positions(payload) {
     const n = payload.patches.length + 1;
     const keys = [];

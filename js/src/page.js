@@ -9,6 +9,14 @@ import { mountBoard } from "./view.js";
 
 const CHECKPOINT = 32;
 
+/** The page's data: base64 of gzipped JSON, unpacked with the browser's own
+ * DecompressionStream (records/page.py packs it). */
+export async function unpack(text) {
+  const bytes = Uint8Array.from(atob(text.trim()), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
 /** The positions of a replay payload: view(i) for any i, cheaply (checkpoints). */
 export function positions(payload) {
   const n = payload.patches.length + 1;

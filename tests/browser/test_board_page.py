@@ -384,7 +384,12 @@ def test_the_keyboard_reaches_the_targets_opens_the_popover_and_comes_back(page,
     page.keyboard.press(" ")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
-    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2", "step": game.state.step}
+    assert sent(page)[-1] == {
+        "type": "play",
+        "id": 1,
+        "notation": "bid ares 2",
+        "step": game.state.step,
+    }
 
 
 def test_unlit_places_are_not_buttons(page, tmp_path):
@@ -413,3 +418,27 @@ def test_axe_finds_no_serious_violation_on_the_board(page, tmp_path, where):
 
 def test_axe_finds_no_serious_violation_on_the_html_page(record_page):
     assert axe_violations(record_page, "body") == []
+
+
+def test_the_html_page_has_a_title_labelled_controls_a_slider_and_the_key_hint(record_page):
+    """Issue 12: the replay page had no visible controls, no title and no key hint."""
+    page = record_page
+    assert page.locator("h1.cw-page-title").inner_text() == page.title()
+    buttons = page.locator(".cw-page-controls button")
+    labels = [buttons.nth(i).get_attribute("aria-label") for i in range(buttons.count())]
+    assert labels == [
+        "To the start (Home)", "Back one cycle (Ctrl+←)", "Back one phase (Shift+←)",
+        "Back one step (←)", "Forward one step (→)", "Forward one phase (Shift+→)",
+        "Forward one cycle (Ctrl+→)", "To the end (End)",
+    ]  # fmt: skip
+    assert page.locator(".cw-keys").inner_text().startswith("←/→ step")
+    page.get_by_role("button", name="Forward one step (→)").click()
+    wait_drawn(page, 1)
+    slider = page.get_by_role("slider", name="Step of the replay")
+    slider.fill("6")
+    wait_drawn(page, 6)
+    assert index_of(page) == 6
+    page.get_by_role("button", name="To the end (End)").click()
+    wait_drawn(page, index_of(page))
+    assert slider.input_value() == str(index_of(page)) and index_of(page) > 6
+    assert page.locator("[data-testid=cw-log] .cw-newest").count() == 1
