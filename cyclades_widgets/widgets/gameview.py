@@ -39,8 +39,12 @@ TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log
 
 
 def narration(game: Game, lang: str = "en") -> str:
-    """The last step's events in plain language."""
-    return game.explain(lang=lang)
+    """The last step's events in plain language (in English where the narration does not
+    speak ``lang`` yet)."""
+    try:
+        return game.explain(lang=lang)
+    except ValueError:
+        return game.explain(lang="en")
 
 
 def _set(widget: w.Widget, name: str, value: Any) -> None:
@@ -125,8 +129,18 @@ class GameView(w.VBox):
     def _undo_redo(self) -> list[w.Button]:
         t = self.board.text
         auto = w.Layout(width="auto", min_width="80px")
-        undo = w.Button(description=t("board.control.undo"), icon="undo", layout=auto)
-        redo = w.Button(description=t("board.control.redo"), icon="repeat", layout=auto)
+        undo = w.Button(
+            description=t("board.control.undo"),
+            tooltip=t("board.control.undo"),
+            icon="undo",
+            layout=auto,
+        )
+        redo = w.Button(
+            description=t("board.control.redo"),
+            tooltip=t("board.control.redo"),
+            icon="repeat",
+            layout=auto,
+        )
         undo.on_click(self._sender("undo"))
         redo.on_click(self._sender("redo"))
         self.undo_button, self.redo_button = undo, redo
