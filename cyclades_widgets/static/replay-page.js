@@ -168,9 +168,9 @@ var CycladesReplay = (() => {
     }
   };
   var ORDER = ["metropolis", "building", "markers", "territory", "troops", "figurine", "fleet"];
-  function piece(stat, key, p) {
+  function piece(stat, key, p, fresh = false) {
     return h("g", {
-      class: `cw-piece cw-${p.kind}`,
+      class: `cw-piece cw-${p.kind}` + (fresh ? " cw-new" : ""),
       "data-key": key,
       "data-target": p.target,
       "data-tip": p.label,
@@ -178,9 +178,10 @@ var CycladesReplay = (() => {
       role: "img"
     }, PAINT[p.kind](stat, p));
   }
-  function piecesLayer(stat, view) {
+  function piecesLayer(stat, view, before = null) {
     const items = Object.entries(view.pieces).sort((a, b) => ORDER.indexOf(a[1].kind) - ORDER.indexOf(b[1].kind));
-    return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p)));
+    const changed = (key, p) => before !== null && before[key] !== p && JSON.stringify(before[key]) !== JSON.stringify(p);
+    return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p, changed(key, p))));
   }
 
   // src/map.js
@@ -538,7 +539,7 @@ var CycladesReplay = (() => {
       "g",
       { class: "cw-dynamic" },
       ownersLayer(stat, view),
-      h("g", { class: "cw-pieces-layer" }, piecesLayer(stat, view)),
+      h("g", { class: "cw-pieces-layer" }, piecesLayer(stat, view, ui.before || null)),
       ui.interactive === false ? null : litLayer(stat, view),
       trailsLayer(stat, view, ui.animate !== false)
     );
@@ -669,7 +670,7 @@ var CycladesReplay = (() => {
       menu: q(".cw-menu-slot"),
       tip: q(".cw-tip")
     };
-    const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false };
+    const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false, pieces: null };
     function drawStatic(stat) {
       const key = JSON.stringify([stat.map.id, stat.lang, stat.mode]);
       if (key === local.staticKey) return;
@@ -708,8 +709,10 @@ var CycladesReplay = (() => {
         annotation: source.get("annotation"),
         timeline: source.get("timeline"),
         animate: source.get("animate") !== false,
-        interactive: source.get("interactive") !== false
+        interactive: source.get("interactive") !== false,
+        before: local.pieces
       };
+      local.pieces = view.pieces;
       const legal = source.get("legal") || [];
       const parts = boardParts(stat, view, legal, ui);
       local.legendOpen = !!(q(".cw-legend") && q(".cw-legend").open);

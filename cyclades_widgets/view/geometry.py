@@ -26,7 +26,15 @@ from .metrics import text_width
 
 Box = tuple[float, float, float, float]
 
-__all__ = ["ANCHOR_RING", "LABEL_GAP", "PAD", "map_geometry", "hex_center", "hex_corners"]
+__all__ = [
+    "ANCHOR_RING",
+    "LABEL_GAP",
+    "PAD",
+    "hex_center",
+    "hex_corners",
+    "map_geometry",
+    "shared_geometry",
+]
 
 PAD = 0.75
 """Margin around the grid, in hex sizes (room for the labels under the bottom isles)."""
@@ -320,6 +328,12 @@ def _sea_spots(
         "id_at": _r(id_at),
         "symbol": _r(symbol),
     }
+
+
+def shared_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
+    """The cached layout of :func:`map_geometry` itself, not a copy: for the view model,
+    which only reads it (a copy per position would cost more than the rest of the view)."""
+    return _geometry(map_id, float(size))
 
 
 def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from ..rules.state import APOLLO, CREATURE_PRICES, GODS, GameState
 from . import icons
 from .actions import legal_view, lit, menu_titles
 from .events import battle, trails
-from .geometry import map_geometry
+from .geometry import map_geometry, shared_geometry
 from .log import StepLines, turn_log
 from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
 from .panels import STATS, battle_panel, creatures, gods, header, players, turns
@@ -331,7 +331,7 @@ def board_view(
     lang = check_lang(lang)
     seat = viewer_seat(state, viewer)
     words = Words(lang, state.map_id, state.names)
-    geometry = map_geometry(state.map_id, HEX_SIZE)
+    geometry = shared_geometry(state.map_id, HEX_SIZE)
     places, track = lit(legal or [])
     moves = [
         {"kind": t.kind, "from": t.start, "to": t.end, "line": line}

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.state import GameState
-from .geometry import map_geometry
+from .geometry import shared_geometry
 from .palette import PLAYER_SHAPES
 from .text import Words
 
@@ -56,8 +56,8 @@ def _buildings(iid: str, isle: Any, geo: dict[str, Any], words: Words) -> list[P
             {
                 "key": f"metro:{iid}",
                 "kind": "metropolis",
-                "at": slots[0],
-                "link": slots[1] if len(slots) > 1 else None,
+                "at": list(slots[0]),
+                "link": list(slots[1]) if len(slots) > 1 else None,
                 "label": words(
                     "board.piece.metropolis", metropolis=words.word("metropolis"), isle=name
                 ),
@@ -71,7 +71,7 @@ def _buildings(iid: str, isle: Any, geo: dict[str, Any], words: Words) -> list[P
                 "key": f"b:{iid}:{used}",
                 "kind": "building",
                 "building": building,
-                "at": slots[min(used, len(slots) - 1)],
+                "at": list(slots[min(used, len(slots) - 1)]),
                 "label": words("board.piece.building", building=words.word(building), isle=name),
                 "target": iid,
             }
@@ -94,7 +94,7 @@ def _isle_pieces(state: GameState, iid: str, geo: dict[str, Any], words: Words) 
             {
                 "key": f"troops:{iid}",
                 "kind": "troops",
-                "at": geo["troops"],
+                "at": list(geo["troops"]),
                 "seat": owner,
                 "n": isle.troops,
                 "label": label,
@@ -107,7 +107,7 @@ def _isle_pieces(state: GameState, iid: str, geo: dict[str, Any], words: Words) 
             {
                 "key": f"terr:{iid}",
                 "kind": "territory",
-                "at": geo["marker"],
+                "at": list(geo["marker"]),
                 "seat": owner,
                 "label": label,
                 "target": iid,
@@ -131,7 +131,9 @@ def _isle_pieces(state: GameState, iid: str, geo: dict[str, Any], words: Words) 
         )
     if isle.figurine:
         seat = isle.figurine_owner
-        out.append(_figurine(state, words, f"fig:{iid}", isle.figurine, seat, iid, geo["figurine"]))
+        out.append(
+            _figurine(state, words, f"fig:{iid}", isle.figurine, seat, iid, list(geo["figurine"]))
+        )
     return out
 
 
@@ -172,7 +174,7 @@ def _size(geo: dict[str, Any]) -> float:
 def pieces(state: GameState, words: Words, *, size: float = 30) -> list[Piece]:
     """Every piece on the board of ``state``, placed on the map geometry of hexes of
     circumradius ``size``, named in ``words``' language."""
-    geometry = map_geometry(state.map_id, size)
+    geometry = shared_geometry(state.map_id, size)
     out: list[Piece] = []
     for iid, geo in geometry["isles"].items():
         out += _isle_pieces(state, iid, {**geo, "hex_size": size}, words)
@@ -190,7 +192,7 @@ def pieces(state: GameState, words: Words, *, size: float = 30) -> list[Piece]:
             {
                 "key": f"fleet:{sea}",
                 "kind": "fleet",
-                "at": seas[sea]["fleet"],
+                "at": list(seas[sea]["fleet"]),
                 "seat": seat,
                 "n": count,
                 "label": label,
@@ -199,7 +201,7 @@ def pieces(state: GameState, words: Words, *, size: float = 30) -> list[Piece]:
         )
     kraken = state.kraken
     if kraken is not None and kraken in seas:
-        at = seas[kraken]["kraken"]
+        at = list(seas[kraken]["kraken"])
         holder = state.held_creatures.get("kraken")
         out.append(_figurine(state, words, "kraken", "kraken", holder, kraken, at))
     return out

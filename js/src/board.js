@@ -23,13 +23,13 @@ export function actionsAt(legal, id) {
 export function dynamicLayer(stat, view, ui = {}) {
   return h("g", { class: "cw-dynamic" },
     ownersLayer(stat, view),
-    h("g", { class: "cw-pieces-layer" }, piecesLayer(stat, view)),
+    h("g", { class: "cw-pieces-layer" }, piecesLayer(stat, view, ui.before || null)),
     ui.interactive === false ? null : litLayer(stat, view),
     trailsLayer(stat, view, ui.animate !== false));
 }
 
 /** The parts that change with the view, the legal actions or the UI state.
- * `ui`: {error, annotation, timeline, animate, interactive}. */
+ * `ui`: {error, annotation, timeline, animate, interactive, before (the pieces shown before)}. */
 export function boardParts(stat, view, legal, ui = {}) {
   const interactive = ui.interactive !== false;
   const shown = interactive ? view : { ...view, lit: [], lit_track: [] };

@@ -71,15 +71,17 @@ const PAINT = {
 const ORDER = ["metropolis", "building", "markers", "territory", "troops", "figurine", "fleet"];
 
 /** One piece of the view model, named by its label (screen readers and hover). */
-export function piece(stat, key, p) {
+export function piece(stat, key, p, fresh = false) {
   return h("g", {
-    class: `cw-piece cw-${p.kind}`, "data-key": key, "data-target": p.target, "data-tip": p.label,
+    class: `cw-piece cw-${p.kind}` + (fresh ? " cw-new" : ""), "data-key": key, "data-target": p.target, "data-tip": p.label,
     "aria-label": p.label, role: "img",
   }, PAINT[p.kind](stat, p));
 }
 
-/** Every piece of a view, buildings first and units over them. */
-export function piecesLayer(stat, view) {
+/** Every piece of a view, buildings first and units over them; `before` (the keys and
+ * pieces shown before) marks the new or changed ones, which pop in. */
+export function piecesLayer(stat, view, before = null) {
   const items = Object.entries(view.pieces).sort((a, b) => ORDER.indexOf(a[1].kind) - ORDER.indexOf(b[1].kind));
-  return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p)));
+  const changed = (key, p) => before !== null && before[key] !== p && JSON.stringify(before[key]) !== JSON.stringify(p);
+  return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p, changed(key, p))));
 }

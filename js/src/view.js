@@ -37,7 +37,7 @@ export function mountBoard(el, source) {
     log: q(".cw-log-slot"), tracks: q(".cw-tracks"), players: q(".cw-players-slot"), legend: q(".cw-legend-slot"),
     menu: q(".cw-menu-slot"), tip: q(".cw-tip"),
   };
-  const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false };
+  const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false, pieces: null };
 
   function drawStatic(stat) {
     const key = JSON.stringify([stat.map.id, stat.lang, stat.mode]);
@@ -79,7 +79,9 @@ export function mountBoard(el, source) {
     const ui = {
       error: source.get("error"), annotation: source.get("annotation"), timeline: source.get("timeline"),
       animate: source.get("animate") !== false, interactive: source.get("interactive") !== false,
+      before: local.pieces,
     };
+    local.pieces = view.pieces;
     const legal = source.get("legal") || [];
     const parts = boardParts(stat, view, legal, ui);
     local.legendOpen = !!(q(".cw-legend") && q(".cw-legend").open);
