@@ -13,6 +13,7 @@ from pathlib import Path
 from ci_gate import skip_or_fail
 
 import cyclades_widgets as cw
+from cyclades_widgets.i18n import render
 from cyclades_widgets.view import STATIC, model
 
 FAKE_MODEL_PAGE = """<!doctype html><html><head><meta charset="utf-8">
@@ -56,7 +57,7 @@ def traits_of(
         "legal": legal,
         "error": "",
         "annotation": {},
-        "timeline": {"index": n, "length": n, "text": f"Step {n} of {n}"},
+        "timeline": {"index": n, "length": n, "text": render("board.timeline", {"index": n, "length": n}, lang)},
         "animate": True,
         "interactive": True,
     }  # fmt: skip
