@@ -180,9 +180,9 @@ def test_creature_info_returns_a_fresh_copy():
 def test_the_board_reads_creature_names_and_effects_from_the_data_file(lang):
     """Issue 4: the board reads the same file: names in its labels, effects in the
     static payload (shown when hovering a creature card)."""
-    from cyclades_widgets.view.model import labels, static_payload
+    from cyclades_widgets.view.model import static_payload
 
     data = FILE
-    payload = static_payload("map-5", lang)
-    assert labels(lang)["creatures"] == {cid: c["names"][lang] for cid, c in data.items()}
-    assert payload["creature_effects"] == {cid: c["effect"][lang] for cid, c in data.items()}
+    words = static_payload("map-5", lang)["text"]
+    assert words["creatures"] == {cid: c["names"][lang] for cid, c in data.items()}
+    assert words["effects"] == {cid: c["effect"][lang] for cid, c in data.items()}

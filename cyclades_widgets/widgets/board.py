@@ -71,7 +71,7 @@ def quote(value: Any, limit: int = 40) -> str:
     """A short, safe quotation of any input for an error message.
 
     >>> quote("x" * 1000)[:8], len(quote("x" * 1000))
-    ("'xxxxxxx", 44)
+    ("'xxxxxxx", 43)
     """
     text = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
     return text if len(text) <= limit + 4 else text[:limit] + "…'"
