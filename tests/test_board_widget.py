@@ -257,6 +257,20 @@ def test_an_intent_made_at_another_step_is_refused_with_a_message():
     assert frozen(game) == before and "named no step" in board.error
 
 
+def test_a_key_pressed_twice_before_the_redraw_moves_once():
+    """A navigation intent made at an earlier step is read from where it was made: a key
+    held down moves once per redraw, with no error, and plays nothing."""
+    game, board = played(3)
+    send(board, "nav", to="start")
+    made_at = game.state.step
+    first = {"type": "nav", "to": "forward", "by": "step", "step": made_at}
+    assert board.handle_intent(dict(first)) and len(game.history) == 1
+    assert board.handle_intent(dict(first)) and len(game.history) == 1
+    assert board.error == ""
+    assert not board.handle_intent({"type": "undo", "step": made_at})  # not a nav: stale
+    assert "out of date" in board.error and len(game.history) == 1
+
+
 def test_a_huge_notation_is_quoted_briefly():
     """Issue 18: a 1 MB notation must not make a 2 MB error synced to the browser."""
     board = Board(fresh())

@@ -290,8 +290,8 @@ class Board(anywidget.AnyWidget):
             if kind == "rendered":
                 self._record_render(msg)
                 return True
-            self._check_step(msg)
-            self._dispatch(kind, msg)
+            made_at = self._check_step(kind, msg)
+            self._dispatch(kind, msg, made_at)
         except ValueError as exc:  # NotationError, IllegalActionError, IntentError
             self.error = _short(str(exc))
             return False
@@ -299,14 +299,23 @@ class Board(anywidget.AnyWidget):
         self.refresh()
         return True
 
-    def _check_step(self, msg: Mapping[str, Any]) -> None:
+    def _check_step(self, kind: str, msg: Mapping[str, Any]) -> int:
+        """The history position the intent was made at. An intent made at another step is
+        refused, except a move through the history (``nav``, ``goto``): it is read from the
+        position it was made at, so a key held down or pressed twice before the board
+        redrew moves once, and never plays anything."""
         step, now = msg.get("step"), self._game.state.step
+        here = len(self._game.history)
         if not _is_int(step):
             raise IntentError(self.text("board.error.unstamped", now=now))
-        if step != now:
-            raise IntentError(self.text("board.error.stale", sent=quote(step), now=now))
+        made_at = here - (now - step)
+        if step == now:
+            return here
+        if kind in ("nav", "goto") and 0 <= made_at <= Timeline(self._game).length:
+            return made_at
+        raise IntentError(self.text("board.error.stale", sent=quote(step), now=now))
 
-    def _dispatch(self, kind: str, msg: Mapping[str, Any]) -> None:
+    def _dispatch(self, kind: str, msg: Mapping[str, Any], made_at: int) -> None:
         game = self._game
         if kind == "play":
             game.play(self._chosen_action(msg))
@@ -329,6 +338,8 @@ class Board(anywidget.AnyWidget):
             else:
                 to = self._word(msg, "to", Timeline.TO)
                 by = self._word(msg, "by", Timeline.BY)
+                if made_at != timeline.index:  # made before the last move: from there
+                    timeline.index = made_at
                 at_end = timeline.index == timeline.length
                 if (to, by) == ("forward", "step") and at_end and self._may_step():
                     self._step()  # → at the end of the history: the next step

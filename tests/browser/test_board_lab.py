@@ -223,6 +223,7 @@ def test_replay_with_notes_and_a_variation(page, lab):
         index = read_replay(lab)["index"]
         board.press("ArrowRight")
         wait_replay(lab, lambda s, i=index: s["index"] == i + 1, "a step forward")
+        wait_board(page, index + 1)  # the board shows the new step before the next key
     note = page.locator("[data-testid=cw-note-before]")
     assert '<img src=x onerror="window.pwned = 1">' in note.inner_text()
     assert page.locator(".cw-root img").count() == 0
