@@ -2,6 +2,7 @@
 
 The front end only sends intents; these tests send the same messages directly through
 ``Board.handle_intent`` (what the comm handler calls) and check the game and the traits.
+Every intent names the step it was made at (issue 18, "Widget intents").
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import pathlib
 import pytest
 
 import cyclades_widgets as cw
-from cyclades_widgets.records.page import game_frames, replay_page
-from cyclades_widgets.view import model as serialize
+from cyclades_widgets.records.page import game_views, page_data, replay_page
+from cyclades_widgets.view import model
+from cyclades_widgets.view.diff import apply
 from cyclades_widgets.widgets import Board, GameView
+from cyclades_widgets.widgets.board import MAX_ERROR
 from cyclades_widgets.widgets.timeline import Timeline
 
 
@@ -27,16 +30,35 @@ def frozen(game: cw.Game) -> tuple[dict, int, bool]:
     return game.state.to_dict(), len(game.history), game.can_redo()
 
 
+def send(board: Board, kind: str, **fields: object) -> bool:
+    """An intent as the front end sends it: made at the step shown now."""
+    return board.handle_intent({"type": kind, **fields, "step": board.game.state.step})
+
+
+def shown(board: Board) -> dict:
+    """The view the front end shows: the base view with its patch applied."""
+    return apply(board.view, board.view_patch)
+
+
 # --------------------------------------------------------------------------- traits
 
 
-def test_traits_hold_the_serializers_output():
+def test_traits_hold_the_view_model():
     game = fresh()
     board = Board(game, viewer="Sparta", lang="zh")
-    events = game.history[-1].events
-    assert board.snapshot == serialize.snapshot(game.state, "Sparta", "zh", events=events)
-    assert board.static == serialize.static_payload(game.state.map_id, "zh")
-    assert board.timeline == {"index": len(game.history), "length": len(game.history)}
+    legal = []  # Sparta's screen, Corinth to act
+    expected = model.board_view(
+        game.state,
+        viewer="Sparta",
+        lang="zh",
+        events=game.history[-1].events,
+        history=game.history,
+        legal=legal,
+    )
+    assert shown(board) == expected == board.current_view
+    assert board.static == model.static_payload(game.state.map_id, "zh")
+    assert board.timeline["index"] == len(game.history) == board.timeline["length"]
+    assert board.timeline["text"] == f"第 {len(game.history)} 步,共 {len(game.history)} 步"
     assert board.error == ""
 
 
@@ -52,26 +74,41 @@ def test_esm_and_css_are_files_for_hot_reload():
 def test_traits_sync_to_the_front_end():
     board = Board(fresh())
     state = board.get_state()
-    for name in ("static", "snapshot", "legal", "highlights", "annotation", "timeline"):
+    for name in ("static", "view", "view_patch", "legal", "annotation", "timeline", "mode"):
         assert name in state, name
+    assert "highlights" not in state  # placed in Python, sent within the view
     assert state["viewer"] is None and state["lang"] == "en"
-    json.dumps(state["snapshot"], allow_nan=False)
+    json.dumps(state["view"], allow_nan=False)
+
+
+def test_a_step_sends_a_small_patch_of_the_base_view():
+    game = fresh()
+    board = Board(game)
+    base = board.view
+    assert send(board, "play", notation="bid apollo")
+    assert board.view is base or board.view == base
+    patch = json.dumps(board.view_patch)
+    assert 0 < len(patch) < len(json.dumps(board.view)) * 0.35
+    assert shown(board) == board.current_view
 
 
 def test_legal_actions_are_offered_only_to_the_viewer_who_decides():
     game = fresh()
     to_act = game.to_act
     other = next(p for p in game.players if p != to_act)
-    assert Board(game, viewer=to_act).legal == serialize.legal_payload(game)
+    everything = model.legal_for(game.state, game.legal_actions())
+    assert Board(game, viewer=to_act).legal == everything
     assert Board(game, viewer=other).legal == []
-    assert Board(game).legal == serialize.legal_payload(game)  # teacher's view
+    assert Board(game).legal == everything  # teacher's view
 
 
-def test_bad_viewer_or_language_is_refused():
+def test_bad_viewer_language_or_mode_is_refused():
     with pytest.raises(ValueError, match="not a player"):
         Board(fresh(), viewer="Rhodes")
-    with pytest.raises(ValueError, match="en, fr, zh"):
+    with pytest.raises(ValueError, match="en"):
         Board(fresh(), lang="xx")
+    with pytest.raises(ValueError, match="projector"):
+        Board(fresh(), mode="giant")
     board = Board(fresh())
     with pytest.raises(ValueError, match="not a player"):
         board.viewer = "Rhodes"
@@ -81,31 +118,35 @@ def test_bad_viewer_or_language_is_refused():
 def test_changing_the_viewer_hides_the_others_gold():
     """seed 000 'Setup' 1: gold is kept behind each player's screen."""
     board = Board(fresh())
-    assert all(p["gold"] is not None for p in board.snapshot["players"])
+    assert all(p["gold"].endswith("GP") for p in shown(board)["players"])
     board.viewer = "Athens"
-    gold = [p["gold"] for p in board.snapshot["players"]]
-    assert gold[0] is not None and gold[1] is None and gold[2] is None
+    gold = [p["gold"] for p in shown(board)["players"]]
+    assert gold[0].endswith("GP") and gold[1:] == ["gold hidden", "gold hidden"]
 
 
-def test_changing_the_language_resends_the_labels():
+def test_changing_the_language_or_the_mode_resends_the_static_payload():
     board = Board(fresh())
     board.lang = "zh"
-    assert board.static["labels"]["gods"]["ares"] == "阿瑞斯"
-    assert board.snapshot["lang"] == "zh"
+    assert board.static["text"]["gods"]["ares"] == "阿瑞斯"
+    assert shown(board)["header"]["phase"] == "献祭"
+    board.mode = "projector"
+    assert board.static["mode"] == "projector" and board.static["sizes"]["isle_name"] >= 15
 
 
 # --------------------------------------------------------------------------- intents
 
 
-def test_a_valid_play_intent_by_id_applies_the_action():
+def test_a_valid_play_intent_by_id_plays_the_listed_action():
+    """Issue 11 item 5: the board plays the Action it listed, not a re-parsed string."""
     game = fresh()
     board = Board(game)
     action = board.legal[2]
+    listed = board._actions[2]
     before = len(game.history)
-    assert board.handle_intent({"type": "play", "id": action["id"], "notation": action["notation"]})
-    assert game.history[-1].notation == action["notation"] and len(game.history) == before + 1
+    assert send(board, "play", id=action["id"], notation=action["notation"])
+    assert game.history[-1].action is listed and len(game.history) == before + 1
     assert board.error == ""
-    assert board.snapshot["step"] == game.state.step
+    assert shown(board)["step"] == game.state.step
 
 
 def test_a_valid_play_intent_by_notation_applies_the_action():
@@ -113,7 +154,7 @@ def test_a_valid_play_intent_by_notation_applies_the_action():
     game = fresh()
     board = Board(game)
     who = game.to_act
-    assert board.handle_intent({"type": "play", "notation": "bid apollo"})
+    assert send(board, "play", notation="bid apollo")
     assert game.state.apollo == [game.state.seat(who)]
 
 
@@ -141,7 +182,14 @@ MALFORMED = [
     {"type": "goto", "index": "3"},
     {"type": "redo"},
     {"type": "rendered", "step": "x", "ms": 1},
+    {"type": "rendered", "step": 1, "ms": 10**400},
+    {"type": "rendered", "step": 1, "ms": -5},
+    {"type": "rendered", "step": 1, "ms": float("inf")},
+    {"type": "continue", "step": None},
+    {"type": "play", "notation": "x" * 1_000_000},
 ]
+"""Malformed, illegal or out-of-range intents; each is sent with the current step unless
+it names one."""
 
 
 @pytest.mark.parametrize("msg", MALFORMED, ids=[repr(m)[:40] for m in MALFORMED])
@@ -149,11 +197,14 @@ def test_malformed_or_illegal_intents_are_rejected_and_change_nothing(msg):
     game = fresh()
     board = Board(game)
     before = frozen(game)
-    snap, legal = board.snapshot, board.legal
+    view, legal = shown(board), board.legal
+    if isinstance(msg, dict) and "step" not in msg and msg.get("type") != "rendered":
+        msg = {**msg, "step": game.state.step}
     assert board.handle_intent(msg) is False
     assert board.error, "a rejected intent must say why"
+    assert len(board.error) <= MAX_ERROR
     assert frozen(game) == before
-    assert board.snapshot == snap and board.legal == legal
+    assert shown(board) == view and board.legal == legal
 
 
 def test_an_illegal_bid_explains_the_rule():
@@ -161,15 +212,15 @@ def test_an_illegal_bid_explains_the_rule():
     game = fresh()
     board = Board(game)
     god = game.state.god_order[0]
-    assert not board.handle_intent({"type": "play", "notation": f"bid {god} 99"})
+    assert not send(board, "play", notation=f"bid {god} 99")
     assert "cannot bid 99" in board.error and game.to_act in board.error
 
 
 def test_the_error_clears_after_the_next_good_intent():
     board = Board(fresh())
-    board.handle_intent({"type": "play", "id": 9999})
+    send(board, "play", id=9999)
     assert board.error
-    board.handle_intent({"type": "play", "id": 0})
+    send(board, "play", id=0)
     assert board.error == ""
 
 
@@ -178,8 +229,8 @@ def test_a_viewer_cannot_play_for_another_player():
     other = next(p for p in game.players if p != game.to_act)
     board = Board(game, viewer=other)
     before = frozen(game)
-    assert not board.handle_intent({"type": "play", "notation": "bid apollo"})
-    assert f"it is {game.to_act}'s decision" in board.error
+    assert not send(board, "play", notation="bid apollo")
+    assert f"It is {game.to_act}'s decision" in board.error
     assert frozen(game) == before
 
 
@@ -187,15 +238,58 @@ def test_a_stale_id_with_another_notation_is_rejected():
     game = fresh()
     board = Board(game)
     wrong = board.legal[1]["notation"]
-    assert not board.handle_intent({"type": "play", "id": 0, "notation": wrong})
+    assert not send(board, "play", id=0, notation=wrong)
     assert "out of date" in board.error
+
+
+def test_an_intent_made_at_another_step_is_refused_with_a_message():
+    """Issue 18: the same play sent twice must not play again for the next player."""
+    game = fresh()
+    board = Board(game)
+    intent = {"type": "play", "id": 0, "notation": board.legal[0]["notation"],
+              "step": game.state.step}  # fmt: skip
+    assert board.handle_intent(dict(intent))
+    before = frozen(game)
+    assert not board.handle_intent(dict(intent))
+    assert f"step {intent['step']}" in board.error and "out of date" in board.error
+    assert frozen(game) == before
+    assert not board.handle_intent({"type": "undo"})  # no step at all
+    assert frozen(game) == before and "named no step" in board.error
+
+
+def test_a_key_pressed_twice_before_the_redraw_moves_once():
+    """A navigation intent made at an earlier step is read from where it was made: a key
+    held down moves once per redraw, with no error, and plays nothing."""
+    game, board = played(3)
+    send(board, "nav", to="start")
+    made_at = game.state.step
+    first = {"type": "nav", "to": "forward", "by": "step", "step": made_at}
+    assert board.handle_intent(dict(first)) and len(game.history) == 1
+    assert board.handle_intent(dict(first)) and len(game.history) == 1
+    assert board.error == ""
+    assert not board.handle_intent({"type": "undo", "step": made_at})  # not a nav: stale
+    assert "out of date" in board.error and len(game.history) == 1
+
+
+def test_a_huge_notation_is_quoted_briefly():
+    """Issue 18: a 1 MB notation must not make a 2 MB error synced to the browser."""
+    board = Board(fresh())
+    assert not send(board, "play", notation="bid " + "x" * 1_000_000)
+    assert len(board.error) < 300
+
+
+def test_an_overflowing_render_time_is_refused_not_raised():
+    """Issue 18: {"type": "rendered", "ms": 10**400} raised OverflowError."""
+    board = Board(fresh())
+    assert not board.handle_intent({"type": "rendered", "step": 1, "ms": 10**400})
+    assert board.error
 
 
 def test_continue_runs_to_the_next_decision():
     game = cw.Game.new(players=3, seed=1, start="setup")
     board = Board(game)
     assert board.legal == [] and game.node == "chance"
-    assert board.handle_intent({"type": "continue"})
+    assert send(board, "continue")
     assert game.node == "decision" and board.legal
 
 
@@ -203,8 +297,20 @@ def test_continue_is_refused_while_a_player_must_decide():
     game = fresh()
     board = Board(game)
     before = frozen(game)
-    assert not board.handle_intent({"type": "continue"})
+    assert not send(board, "continue")
     assert f"{game.to_act} must decide" in board.error and frozen(game) == before
+
+
+def test_step_and_the_right_arrow_at_the_end_take_the_next_step():
+    game = cw.Game.new(players=3, seed=1, start="setup")
+    board = Board(game)
+    assert send(board, "step") and len(game.history) == 1
+    assert send(board, "nav", to="forward", by="step") and len(game.history) == 2
+    while game.node != "decision":
+        send(board, "step")
+    before = frozen(game)
+    assert not send(board, "step") and frozen(game) == before
+    assert "must decide" in board.error
 
 
 def test_continue_lets_bots_play_their_seats():
@@ -212,7 +318,7 @@ def test_continue_lets_bots_play_their_seats():
     bots = {name: cw.RandomBot(seed=1) for name in game.players if name != "Athens"}
     board = Board(game, bots=bots)
     while game.to_act != "Athens":
-        assert board.handle_intent({"type": "continue"})
+        assert send(board, "continue")
     assert game.to_act == "Athens"
 
 
@@ -227,9 +333,9 @@ def test_a_full_cycle_can_be_played_through_intents_alone():
         if board.legal:
             ends = [a for a in board.legal if a["kind"] == "end"]
             choice = ends[0] if ends else board.legal[-1]
-            assert board.handle_intent({"type": "play", "id": choice["id"]}), board.error
+            assert send(board, "play", id=choice["id"]), board.error
         else:
-            assert board.handle_intent({"type": "continue"}), board.error
+            assert send(board, "continue"), board.error
     assert game.cycle == start + 1
 
 
@@ -240,46 +346,47 @@ def played(n: int) -> tuple[cw.Game, Board]:
     game = fresh(seed=3)
     board = Board(game)
     for _ in range(n):
-        board.handle_intent({"type": "play", "id": 0})
+        send(board, "play", id=0)
     return game, board
 
 
 def test_arrow_keys_step_back_and_forward_through_the_history():
     game, board = played(2)
     end = len(game.history)
-    assert board.handle_intent({"type": "nav", "to": "back", "by": "step"})
-    assert len(game.history) == end - 1 and board.timeline == {"index": end - 1, "length": end}
-    assert board.handle_intent({"type": "nav", "to": "forward", "by": "step"})
+    assert send(board, "nav", to="back", by="step")
+    assert len(game.history) == end - 1
+    assert (board.timeline["index"], board.timeline["length"]) == (end - 1, end)
+    assert send(board, "nav", to="forward", by="step")
     assert len(game.history) == end
 
 
 def test_home_and_end_jump_to_the_ends_of_the_history():
     game, board = played(2)
     end = len(game.history)
-    board.handle_intent({"type": "nav", "to": "start"})
+    send(board, "nav", to="start")
     assert len(game.history) == 0 and game.cycle == 0
-    board.handle_intent({"type": "nav", "to": "end"})
+    send(board, "nav", to="end")
     assert len(game.history) == end
 
 
 def test_shift_arrows_step_by_phase():
     game, board = played(2)
     assert game.phase.value == "offerings"
-    board.handle_intent({"type": "nav", "to": "back", "by": "phase"})
+    send(board, "nav", to="back", by="phase")
     assert game.phase.value == "offerings" and game.state.bids == {}  # start of offerings
-    board.handle_intent({"type": "nav", "to": "back", "by": "phase"})
+    send(board, "nav", to="back", by="phase")
     assert game.phase.value == "revenue"
-    board.handle_intent({"type": "nav", "to": "forward", "by": "phase"})
+    send(board, "nav", to="forward", by="phase")
     assert game.phase.value == "offerings" and game.state.bids == {}
 
 
 def test_goto_and_undo_redo():
     game, board = played(3)
     end = len(game.history)
-    assert board.handle_intent({"type": "goto", "index": 2})
+    assert send(board, "goto", index=2)
     assert len(game.history) == 2
-    assert board.handle_intent({"type": "redo"}) and len(game.history) == 3
-    assert board.handle_intent({"type": "undo"}) and len(game.history) == 2
+    assert send(board, "redo") and len(game.history) == 3
+    assert send(board, "undo") and len(game.history) == 2
     assert board.timeline["length"] == end
 
 
@@ -295,7 +402,7 @@ def test_timeline_targets_stay_inside_the_history():
 
 def test_render_reports_are_recorded_with_the_round_trip():
     board = Board(fresh())
-    step = board.snapshot["step"]
+    step = shown(board)["step"]
     assert board.handle_intent({"type": "rendered", "step": step, "ms": 3.5})
     assert board.render_stats[-1]["step"] == step and board.render_stats[-1]["ms"] == 3.5
     assert board.render_stats[-1]["roundtrip_ms"] is not None
@@ -320,6 +427,7 @@ def test_gameview_controls_drive_the_board():
     assert game.history[-1].notation == "bid apollo"
     assert view.slider.value == len(game.history)
     back = next(b for b in view.nav.children if b.tooltip == "Back one step (←)")
+    assert all(len(b.description) <= 6 for b in view.nav.children)  # never cut to "<..."
     back.click()
     assert game.history[-1].notation != "bid apollo" and game.can_redo()
     assert not view.redo_button.disabled
@@ -357,12 +465,11 @@ def test_gameview_tables_are_the_pandas_tables():
 def test_static_page_holds_every_position_and_escapes_user_text():
     game = cw.Game.new(players=["Ann", "Bob", "Cyd"], seed=1)
     note = {"annotation": {"before": "<img src=x onerror=alert(1)></script>"}}
-    frames = game_frames(game, notes={1: note})
-    assert len(frames) == len(game.history) + 1
-    page = replay_page(frames, map_id=game.state.map_id)
+    views = game_views(game, notes={1: note})
+    assert len(views) == len(game.history) + 1
+    page = replay_page(views, map_id=game.state.map_id)
     assert "<img src=x" not in page and "</script>" in page
-    data = page.split('id="cw-data">', 1)[1].split("</script>", 1)[0]
-    assert json.loads(data)["frames"][1]["annotation"]["before"].startswith("<img src=x")
+    assert page_data(page)["notes"]["1"]["before"].startswith("<img src=x")
 
 
 def test_an_internal_error_shows_beside_the_board(monkeypatch):
@@ -375,4 +482,4 @@ def test_an_internal_error_shows_beside_the_board(monkeypatch):
     monkeypatch.setattr(board, "handle_intent", broken)
     with pytest.raises(RuntimeError):
         board._on_msg(board, {"type": "continue"}, [])
-    assert "internal error (RuntimeError): boom" in board.error
+    assert "Internal error (RuntimeError: boom)" in board.error

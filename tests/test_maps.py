@@ -593,9 +593,11 @@ def test_piece_anchors_fit_inside_the_isle_and_do_not_overlap(map_id):
         singles = ("troops", "figurine", "marker", "prosperity_anchor")
         points = data["slots"] + [data[k] for k in singles]
         for i, p in enumerate(points):
-            assert min(_dist(p, c) for c in data["hexes"]) <= 0.5 * size + 0.2  # inside a hex
+            inside = geometry.ANCHOR_RING * size + 0.2
+            assert min(_dist(p, c) for c in data["hexes"]) <= inside  # inside a hex
             for q in points[i + 1 :]:
                 assert _dist(p, q) >= 0.5 * size - 0.2
         lowest = max(y for _, y in data["hexes"])
-        assert data["label"][1] > lowest + size  # under the isle's bottom corner
+        # just under the isle's bottom corner (geometry.LABEL_GAP)
+        assert data["label"][1] >= lowest + geometry.LABEL_GAP * size - 0.2
         assert 0 < data["label"][1] < g["height"]

@@ -13,7 +13,7 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.notes import iter_lines, move_positions
-from cyclades_widgets.records.page import record_frames
+from cyclades_widgets.records.page import record_views
 from cyclades_widgets.widgets.replay import Replay
 
 
@@ -31,15 +31,42 @@ def record():
 
 def at_move(replay: Replay, k: int) -> None:
     """Go to the position just before move k (after the automatic steps before it)."""
-    replay.board.handle_intent({"type": "goto", "index": replay.positions[k]})
+    replay.board.send_intent("goto", index=replay.positions[k])
 
 
 def test_replay_starts_at_the_beginning_read_only(record):
     replay = Replay(record)
     assert replay.board.timeline["index"] == 0
     assert replay.board.legal == [] and replay.board.interactive is False
-    assert not replay.board.handle_intent({"type": "play", "notation": "bid apollo"})
-    assert "read-only" in replay.board.error
+    assert not replay.board.send_intent("play", notation="bid apollo")
+    assert "This board is a replay" in replay.board.error and "fork" in replay.board.error
+
+
+def test_a_replay_never_changes_its_record(record):
+    """Issue 18: a read-only Replay accepted `continue`, drew new chance outcomes and
+    threw the record's line away. It refuses, says how to play on, and forks do."""
+    replay = Replay(record)
+    replay.board.send_intent("nav", to="end")
+    moves = replay.game.moves()
+    for kind in ("continue", "step"):
+        assert not replay.board.send_intent(kind)
+        assert "Replay.fork()" in replay.board.error
+    assert replay.game.moves() == moves == record.moves()
+    replay.board.send_intent("nav", to="forward", by="step")  # → at the end: nothing new
+    assert replay.game.moves() == record.moves()
+    assert replay.board.current_view["prompt"]["text"].endswith("(press → to see the move)")
+    assert "Replay.fork()" in replay.read_only.value
+    fork = replay.fork()
+    assert fork.game is not replay.game and fork.board.interactive
+    assert fork.board.send_intent("continue") or fork.game.to_act is not None
+    assert record.moves() == moves
+
+
+def test_entering_an_unknown_variation_raises_index_error(record):
+    """Issue 18: Replay.enter((5,)) raised KeyError where its docstring says IndexError."""
+    replay = Replay(record)
+    with pytest.raises(IndexError, match="no variation"):
+        replay.enter((5,))
 
 
 def test_the_before_comment_shows_before_its_move_with_its_highlights(record):
@@ -47,13 +74,15 @@ def test_the_before_comment_shows_before_its_move_with_its_highlights(record):
     at_move(replay, 3)
     assert replay.board.annotation["before"] == "What would you bid here?"
     assert replay.board.highlights == {"places": ["syros", "f4"], "arrows": []}
+    marks = replay.board.current_view["marks"]
+    assert [m["id"] for m in marks["places"]] == ["syros", "f4"]
     at_move(replay, 2)
     assert "before" not in replay.board.annotation
 
 
 def test_the_after_comment_and_tag_show_after_the_move(record):
     replay = Replay(record)
-    replay.board.handle_intent({"type": "nav", "to": "end"})
+    replay.board.send_intent("nav", to="end")
     note = replay.board.annotation
     assert note["after"] == "Sparta takes Apollo." and note["tag"] == "key move"
     assert replay.board.highlights["arrows"] == [["syros", "naxos"]]
@@ -71,7 +100,7 @@ def test_a_variation_can_be_entered_and_left(record):
     replay.enter((0,))
     assert replay.line == (0,) and replay.lines.value == (0,)
     assert replay.game.moves() == record.moves()[:5]  # at the branch point
-    replay.board.handle_intent({"type": "nav", "to": "end"})
+    replay.board.send_intent("nav", to="end")
     assert replay.game.moves()[-1] == "bid ares 2"
     assert not replay.leave_button.disabled
     replay.leave()
@@ -99,11 +128,12 @@ def test_replay_needs_a_record():
         Replay(cw.Game.new(players=3, seed=1))
 
 
-def test_record_frames_carry_the_notes(record):
-    frames = record_frames(record)
-    befores = [f["annotation"].get("before") for f in frames]
+def test_record_views_carry_the_notes(record):
+    views = record_views(record)
+    befores = [note.get("before") for _, note in views]
     assert befores.count("What would you bid here?") >= 1
-    assert frames[-1]["annotation"]["after"] == "Sparta takes Apollo."
+    assert views[-1][1]["after"] == "Sparta takes Apollo."
+    assert views[-1][0]["marks"]["arrows"][0]["from"] == "syros"
 
 
 EXAMPLES = sorted((Path(cw.__file__).parent / "data" / "games").glob("*.json"))
@@ -116,9 +146,9 @@ def test_example_games_replay_with_their_notes(path):
     replay = Replay(record)
     noted = next(k for k, step in enumerate(record.steps) if step.before or step.after or step.tag)
     target = replay.positions[noted] + (0 if record.steps[noted].before else 1)
-    replay.board.handle_intent({"type": "goto", "index": target})
+    replay.board.send_intent("goto", index=target)
     note = replay.board.annotation
     step = record.steps[noted]
     assert note.get("before") == step.before or note.get("after") == step.after
-    replay.board.handle_intent({"type": "nav", "to": "end"})
+    replay.board.send_intent("nav", to="end")
     assert replay.game.moves() == record.moves()

@@ -1,67 +1,153 @@
 """Self-contained HTML pages of the board: no kernel, no network.
 
-:func:`replay_page` writes every position of a game (or given frames) into one HTML file
-with the board's script and styles inlined; ←/→, Shift+←/→ and Home/End step through it in
-any browser, even opened from ``file://``. The same view code as the widget draws it.
+:func:`replay_page` writes every position of a game (or a record, with its notes) into one
+HTML file with the board's script and styles inlined. It has a title, labelled buttons
+(step, phase, cycle), a step slider and the key hint; ←/→, Shift+←/→ and Home/End step
+through it in any browser, even opened from ``file://``. The same view code as the widget
+paints it.
+
+To stay small (about 120 KB for a 549-step game), the page stores the first position's
+view model and, for every later one, a patch of the one before
+(:mod:`cyclades_widgets.view.diff`); each step's narration is stored once, and the log of
+each position names the steps it shows. The data are gzipped and base64-encoded inside
+the page; the browser unpacks them with its own ``DecompressionStream`` (no network).
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..history import BaseGame
+from ..i18n import render
 from ..rules.state import GameState
 from ..view import STATIC
-from ..view import model as serialize
+from ..view import model as view_model
+from ..view.diff import diff
+from ..view.log import StepLines
 from .notes import move_positions, notes_at
 
-Frame = Mapping[str, Any]
+__all__ = [
+    "game_views",
+    "pack",
+    "page_data",
+    "page_payload",
+    "record_views",
+    "replay_page",
+    "unpack",
+]
+
+View = dict[str, Any]
+
+_CONTROLS = (
+    "start", "back_cycle", "back_phase", "back_step", "forward_step", "forward_phase",
+    "forward_cycle", "end",
+)  # fmt: skip
 
 
-def game_frames(
+def game_views(
     game: BaseGame,
     *,
     viewer: str | None = None,
     lang: str = "en",
     notes: Mapping[int, Mapping[str, Any]] | None = None,
-) -> list[dict[str, Any]]:
-    """One frame per position of ``game``'s history: ``{snapshot, annotation, highlights}``.
-
-    ``notes`` maps a position to ``{"annotation": {...}, "highlights": {...}}``.
-    """
+) -> list[tuple[View, dict[str, Any]]]:
+    """One ``(view, annotation)`` per position of ``game``'s history (the view model of a
+    read-only board; ``notes`` maps a position to ``{"annotation", "highlights"}``)."""
     history = game.history
     states: list[GameState] = [s.before for s in history] + [game.state]
-    frames = []
+    lines = StepLines()
+    out = []
     for k, state in enumerate(states):
-        events = history[k - 1].events if k > 0 else []
         note = dict((notes or {}).get(k, {}))
-        frames.append(
-            {
-                "snapshot": serialize.snapshot(state, viewer=viewer, lang=lang, events=events),
-                "annotation": dict(note.get("annotation", {})),
-                "highlights": dict(note.get("highlights", {})),
-            }
+        view = view_model.board_view(
+            state,
+            viewer=viewer,
+            lang=lang,
+            events=history[k - 1].events if k > 0 else [],
+            history=history[:k],
+            live=False,
+            highlights=dict(note.get("highlights", {})),
+            lines_of=lines,
         )
-    return frames
+        out.append((view, dict(note.get("annotation", {}))))
+    return out
 
 
-def _script_json(data: Any) -> str:
-    """JSON that is safe inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def record_frames(
+def record_views(
     record: Any, *, line: tuple[int, ...] = (), viewer: str | None = None, lang: str = "en"
-) -> list[dict[str, Any]]:
-    """One frame per position of a record's line, with its notes (see :mod:`.replay`)."""
+) -> list[tuple[View, dict[str, Any]]]:
+    """One ``(view, annotation)`` per position of a record's line, with its notes."""
     game = record.replay(line)
     positions = move_positions(game)
     notes = {k: notes_at(record, line, positions, k) for k in range(len(game.history) + 1)}
-    return game_frames(game, viewer=viewer, lang=lang, notes=notes)
+    return game_views(game, viewer=viewer, lang=lang, notes=notes)
+
+
+def page_payload(
+    views: Sequence[tuple[View, dict[str, Any]]], map_id: str, lang: str, title: str
+) -> dict[str, Any]:
+    """The page's data: the static payload, the first view, a patch per later position,
+    every step's narration once, the notes and the controls' words."""
+    lines: dict[str, list[str]] = {}
+    bare: list[View] = []
+    for view, _ in views:
+        view = dict(view)
+        log = view.get("log")
+        if log is not None:
+            lines.update(log["lines"])
+            view["log"] = {k: v for k, v in log.items() if k != "lines"}
+        bare.append(view)
+    text = {key: render(f"board.control.{key}", lang=lang) for key in _CONTROLS}
+    text.update(
+        slider=render("board.page.slider", lang=lang),
+        controls=render("board.page.controls", lang=lang),
+        keys=render("board.keys", lang=lang),
+    )
+    length = len(bare) - 1
+    return {
+        "title": title,
+        "static": view_model.static_payload(map_id, lang),
+        "first": bare[0],
+        "patches": [diff(a, b) for a, b in zip(bare, bare[1:], strict=False)],
+        "lines": lines,
+        "notes": {str(k): _shown(note) for k, (_, note) in enumerate(views) if _shown(note)},
+        "timeline": [
+            render("board.timeline", {"index": k, "length": length}, lang)
+            for k in range(length + 1)
+        ],
+        "text": text,
+    }
+
+
+def _shown(note: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of an annotation the board shows: the comments and the tag."""
+    return {k: note[k] for k in ("before", "after", "tag") if note.get(k)}
+
+
+def pack(data: Any) -> str:
+    """``data`` as gzipped JSON in base64 (deterministic: no time stamp), for the page."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpack(text: str) -> Any:
+    """The data of :func:`pack` (the tests read pages with it).
+
+    >>> unpack(pack({"a": [1, "<é>"]}))
+    {'a': [1, '<é>']}
+    """
+    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+
+
+def page_data(page: str) -> Any:
+    """The replay data inside a page written by :func:`replay_page`."""
+    start = page.index('id="cw-data">') + len('id="cw-data">')
+    return unpack(page[start : page.index("</script>", start)])
 
 
 def replay_page(
@@ -69,45 +155,47 @@ def replay_page(
     *,
     map_id: str | None = None,
     lang: str = "en",
-    title: str = "Cyclades replay",
+    title: str | None = None,
     start: int = 0,
     viewer: str | None = None,
 ) -> str:
     """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
-    or frames (then ``map_id`` is needed)."""
+    or ``(view, annotation)`` pairs (then ``map_id`` is needed)."""
+    lang = view_model.check_lang(lang)
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
-        frames = record_frames(source, viewer=viewer, lang=lang)
+        views = record_views(source, viewer=viewer, lang=lang)
         map_id = source.map
-        title = source.title or title
+        title = title or source.title
     elif isinstance(source, BaseGame):
-        frames = game_frames(source, viewer=viewer, lang=lang)
+        views = game_views(source, viewer=viewer, lang=lang)
         map_id = source.state.map_id
     else:
-        frames = [dict(f) for f in source]
+        views = [(dict(v), dict(a)) for v, a in source]
         if map_id is None:
-            raise ValueError("replay_page(frames) needs map_id=")
-    if not frames:
-        raise ValueError("a replay needs at least one frame")
-    payload = {"static": serialize.static_payload(map_id, lang), "frames": frames}
-    script = (STATIC / "replay-page.js").read_text("utf-8")
+            raise ValueError("replay_page(views) needs map_id=")
+    if not views:
+        raise ValueError("a replay needs at least one position")
+    title = title or render("board.page.title", lang=lang)
+    payload = page_payload(views, map_id, lang, title)
+    script = (STATIC / "replay-page.js").read_text("utf-8").replace("</script", "<\\/script")
     css = (STATIC / "board.css").read_text("utf-8")
-    start = max(0, min(start, len(frames) - 1))
-    script = script.replace("</script", "<\\/script")
+    start = max(0, min(start, len(views) - 1))
     return f"""<!doctype html>
 <html lang="{html.escape(lang)}">
 <head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{margin:16px;background:#f4f1ea}}{css}</style></head>
 <body>
-<div id="cw-replay"></div>
-<script type="application/json" id="cw-data">{_script_json(payload)}</script>
+<main id="cw-replay"></main>
+<script type="application/octet-stream" id="cw-data">{pack(payload)}</script>
 <script>{script}</script>
 <script>
-const data = JSON.parse(document.getElementById("cw-data").textContent);
-const replay = CycladesReplay.mountReplay(document.getElementById("cw-replay"), data);
-replay.go({start});
-document.querySelector(".cw-root").focus();
-window.cwReplay = replay;
+CycladesReplay.unpack(document.getElementById("cw-data").textContent).then((data) => {{
+  const replay = CycladesReplay.mountReplay(document.getElementById("cw-replay"), data);
+  replay.go({start});
+  document.querySelector(".cw-root").focus();
+  window.cwReplay = replay;
+}});
 </script>
 </body></html>
 """

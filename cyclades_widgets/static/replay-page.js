@@ -22,7 +22,9 @@ var CycladesReplay = (() => {
   __export(page_exports, {
     mountBoard: () => mountBoard,
     mountReplay: () => mountReplay,
-    navigate: () => navigate
+    navigate: () => navigate,
+    positions: () => positions,
+    unpack: () => unpack
   });
 
   // src/dom.js
@@ -59,9 +61,6 @@ var CycladesReplay = (() => {
     }
     return out;
   }
-  function fmt(template, values) {
-    return String(template).replace(/\{(\w+)\}/g, (m, k) => k in values ? String(values[k]) : m);
-  }
   function toDom(node, doc = document) {
     if (typeof node === "string" || typeof node === "number") return doc.createTextNode(String(node));
     const el = SVG_TAGS.has(node.tag) ? doc.createElementNS(SVG_NS, node.tag) : doc.createElement(node.tag);
@@ -74,602 +73,569 @@ var CycladesReplay = (() => {
     return el;
   }
 
-  // src/shapes.js
-  function poly(x, y, r, n, start) {
-    const pts = [];
-    for (let i = 0; i < n; i++) {
-      const a = (start + 360 * i / n) * Math.PI / 180;
-      pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
+  // src/patch.js
+  function applyPatch(value, patch) {
+    if (!patch || typeof patch === "object" && Object.keys(patch).length === 0) return value;
+    if (Array.isArray(value)) {
+      const out2 = value.slice(0, patch.n ?? value.length);
+      while (out2.length < (patch.n ?? value.length)) out2.push(null);
+      for (const [k, v] of Object.entries(patch.s || {})) out2[Number(k)] = v;
+      for (const [k, p] of Object.entries(patch.u || {})) out2[Number(k)] = applyPatch(out2[Number(k)], p);
+      return out2;
     }
-    return pts.join(" ");
+    const out = { ...value };
+    for (const k of patch.d || []) delete out[k];
+    for (const [k, v] of Object.entries(patch.s || {})) out[k] = v;
+    for (const [k, p] of Object.entries(patch.u || {})) out[k] = applyPatch(out[k], p);
+    return out;
   }
-  function shape(name, x, y, r, attrs = {}) {
-    switch (name) {
-      case "square":
-        return h("rect", { x: x - r * 0.88, y: y - r * 0.88, width: r * 1.76, height: r * 1.76, rx: r * 0.15, ...attrs });
-      case "triangle":
-        return h("polygon", { points: poly(x, y + r * 0.18, r * 1.18, 3, -90), ...attrs });
-      case "diamond":
-        return h("polygon", { points: poly(x, y, r * 1.15, 4, -90), ...attrs });
-      case "hexagon":
-        return h("polygon", { points: poly(x, y, r * 1.05, 6, 0), ...attrs });
-      default:
-        return h("circle", { cx: x, cy: y, r, ...attrs });
+
+  // src/pieces.js
+  var DARK = "#1b1b1b";
+  function icon(d, x, y, r, attrs = {}) {
+    const { width = 1.2, ...rest } = attrs;
+    return h("path", {
+      d,
+      transform: `translate(${x},${y}) scale(${+r.toPrecision(3)})`,
+      "fill-rule": "evenodd",
+      "stroke-width": rest.stroke ? +(width / r).toPrecision(3) : null,
+      "stroke-linejoin": rest.stroke ? "round" : null,
+      ...rest
+    });
+  }
+  var seatOf = (stat, seat) => stat.seats[seat % stat.seats.length];
+  var count = (x, y, n, ink, size) => h("text", { class: "cw-count", x, y, fill: ink, "font-size": size }, String(n));
+  var PAINT = {
+    troops(stat, p) {
+      const [x, y] = p.at;
+      const s = seatOf(stat, p.seat);
+      return [
+        icon(stat.shapes[s.shape], x, y, stat.sizes.troops, { fill: s.colour, stroke: DARK }),
+        count(x, y + stat.sizes.count * 0.36, p.n, s.ink, stat.sizes.count)
+      ];
+    },
+    fleet(stat, p) {
+      const [x, y] = p.at;
+      const r = stat.sizes.fleet;
+      const s = seatOf(stat, p.seat);
+      return [
+        h("circle", { class: "cw-hit", cx: x, cy: y, r: r * 1.6 }),
+        icon(stat.icons.hull, x, y + r * 0.2, r, { fill: s.colour, stroke: DARK }),
+        icon(stat.shapes[s.shape], x, y - r * 0.85, r * 0.55, { fill: s.colour, stroke: DARK }),
+        count(x, y + r * 0.72, p.n, s.ink, stat.sizes.count * 0.9)
+      ];
+    },
+    building(stat, p) {
+      const [x, y] = p.at;
+      const r = stat.sizes.building;
+      const [tile, ink] = stat.buildings[p.building];
+      return [
+        h("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r * 0.24, fill: tile, stroke: DARK, "stroke-width": 1 }),
+        icon(stat.icons[p.building], x, y, r * 0.8, { fill: ink })
+      ];
+    },
+    metropolis(stat, p) {
+      const [x, y] = p.at;
+      const r = stat.sizes.building;
+      const [tile, ink] = stat.buildings.metropolis;
+      return [
+        p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
+        h("circle", { cx: x, cy: y, r: r * 1.05, fill: tile, stroke: DARK }),
+        icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })
+      ];
+    },
+    territory(stat, p) {
+      const [x, y] = p.at;
+      const r = stat.sizes.territory;
+      const s = seatOf(stat, p.seat);
+      const pole = x - r * 0.7;
+      return [
+        h("line", { x1: pole, y1: y + r * 1.8, x2: pole, y2: y - r * 1.8, stroke: "#3a3a3a", "stroke-width": 1.4 }),
+        icon(stat.shapes[s.shape], x + r * 0.35, y - r * 0.8, r, { fill: s.colour, stroke: DARK })
+      ];
+    },
+    markers(stat, p) {
+      return p.points.map(([x, y]) => icon(stat.icons.cornucopia, x, y, stat.sizes.marker, { fill: "#ffd54a", stroke: "#c25e00" }));
+    },
+    figurine(stat, p) {
+      const [x, y] = p.at;
+      const r = p.creature === "kraken" ? stat.sizes.kraken : stat.sizes.figurine;
+      const token = stat.figurines[p.creature] || stat.figurines.token;
+      return [
+        h("circle", { cx: x, cy: y, r, fill: token, stroke: "#fff", "stroke-width": 1.5 }),
+        icon(stat.icons[p.creature] || stat.icons.figurine, x, y, r * 0.7, { fill: "#fff" })
+      ];
     }
+  };
+  var ORDER = ["metropolis", "building", "markers", "territory", "troops", "figurine", "fleet"];
+  function piece(stat, key, p, fresh = false) {
+    return h("g", {
+      class: `cw-piece cw-${p.kind}` + (fresh ? " cw-new" : ""),
+      "data-key": key,
+      "data-target": p.target,
+      "data-tip": p.label,
+      "aria-label": p.label,
+      role: "img"
+    }, PAINT[p.kind](stat, p));
   }
-  function shapeIcon(player, size = 16, label = null) {
-    const r = size * 0.36;
-    return h(
-      "svg",
-      {
-        class: "cw-shape-icon",
-        width: size,
-        height: size,
-        viewBox: `0 0 ${size} ${size}`,
-        role: label ? "img" : null,
-        "aria-label": label,
-        "aria-hidden": label ? null : "true"
-      },
-      shape(player.shape, size / 2, size / 2, r, { fill: player.colour, stroke: "#1b1b1b", "stroke-width": 1.2 })
-    );
-  }
-  function star(x, y, r) {
-    const pts = [];
-    for (let i = 0; i < 10; i++) {
-      const rr = i % 2 === 0 ? r : r * 0.45;
-      const a = (-90 + 36 * i) * Math.PI / 180;
-      pts.push(`${(x + rr * Math.cos(a)).toFixed(1)},${(y + rr * Math.sin(a)).toFixed(1)}`);
-    }
-    return h("polygon", { points: pts.join(" ") });
-  }
-  function hull(x, y, r) {
-    const w = r * 1.5;
-    const d = `M${x - w},${y - r * 0.2} L${x + w},${y - r * 0.2} L${x + w * 0.7},${y + r * 0.75} L${x - w * 0.7},${y + r * 0.75} Z`;
-    return h("path", { d });
+  function piecesLayer(stat, view, before = null) {
+    const items = Object.entries(view.pieces).sort((a, b) => ORDER.indexOf(a[1].kind) - ORDER.indexOf(b[1].kind));
+    const changed = (key, p) => before !== null && before[key] !== p && JSON.stringify(before[key]) !== JSON.stringify(p);
+    return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p, changed(key, p))));
   }
 
   // src/map.js
-  function outlinePath(loops) {
+  function loopsPath(loops) {
     return loops.map((loop) => "M" + loop.map((p) => `${p[0]},${p[1]}`).join("L") + "Z").join("");
   }
-  function seaNode(id, sea, size, labels) {
-    const [x, y] = sea.center;
-    const name = fmt(labels.ui.sea, { id }) + (sea.prosperity ? ` (${labels.ui.prosperity})` : "");
+  function placePath(stat, id) {
+    const geo = stat.map;
+    return geo.isles[id] ? loopsPath(geo.isles[id].outline) : loopsPath([geo.seas[id].points]);
+  }
+  var SYMBOL = { fill: "#f2b705", stroke: "#8a6100", width: 0.8 };
+  function seaNode(stat, id, sea) {
     return h(
       "g",
       { class: "cw-sea-g" },
-      h("polygon", {
-        class: "cw-sea" + (sea.prosperity ? " cw-sea-prosperity" : ""),
-        points: sea.points.map((p) => p.join(",")).join(" "),
-        "data-target": id,
-        "data-tip": name,
-        "aria-label": name,
-        role: "button"
-      }),
-      h("text", { class: "cw-sea-id", x, y: y - size * 0.62, "aria-hidden": "true" }, id),
-      sea.prosperity ? h("g", { class: "cw-prosperity", "aria-hidden": "true" }, starAt(x, y + size * 0.6, size * 0.2)) : null
+      h("path", { class: "cw-sea" + (sea.prosperity ? " cw-sea-prosperity" : ""), d: loopsPath([sea.points]), "data-target": id }),
+      h("text", { class: "cw-sea-id", x: sea.id_at[0], y: sea.id_at[1], "font-size": stat.sizes.sea_id }, id),
+      sea.prosperity ? icon(stat.icons.cornucopia, sea.symbol[0], sea.symbol[1], stat.sizes.prosperity, SYMBOL) : null
     );
   }
-  function starAt(x, y, r) {
-    return star(x, y, r);
-  }
-  function isleNode(id, isle, size, stat) {
-    const name = stat.isle_names[id] || id;
-    const label = `${name}: ${isle.slots.length} ${stat.labels.ui.slot}, ${isle.prosperity} ${stat.labels.ui.prosperity}`;
-    const stars = [];
+  function isleNode(stat, id, isle) {
+    const r = stat.sizes.slot;
     const [px, py] = isle.prosperity_anchor;
-    for (let i = 0; i < isle.prosperity; i++) stars.push(starAt(px + (i - (isle.prosperity - 1) / 2) * size * 0.42, py, size * 0.18));
-    const s = size * 0.42;
+    const n = isle.prosperity;
+    const symbols = [];
+    for (let i = 0; i < n; i++) symbols.push(icon(stat.icons.cornucopia, px + (i - (n - 1) / 2) * stat.prosperity_step, py, stat.sizes.prosperity, SYMBOL));
     return h(
       "g",
-      { class: "cw-isle-g" },
-      h("path", {
-        class: "cw-isle",
-        d: outlinePath(isle.outline),
-        "fill-rule": "evenodd",
-        "data-target": id,
-        "data-tip": label,
-        "aria-label": label,
-        role: "button"
-      }),
-      isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 2, "aria-hidden": "true" })),
-      stars.length ? h("g", { class: "cw-prosperity", "aria-hidden": "true" }, stars) : null
+      { class: "cw-isle-g", role: "img", "aria-label": stat.places[id].label, "data-tip": stat.places[id].label },
+      h("path", { class: "cw-isle", d: loopsPath(isle.outline), "fill-rule": "evenodd", "data-target": id }),
+      isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 })),
+      symbols.length ? h("g", { class: "cw-prosperity" }, symbols) : null
     );
   }
   function namesLayer(stat) {
-    return h("g", { class: "cw-names", "aria-hidden": "true" }, Object.entries(stat.map.isles).map(([id, isle]) => h("text", { class: "cw-isle-name", x: isle.label[0], y: isle.label[1] }, stat.isle_names[id] || id)));
+    return h(
+      "g",
+      { class: "cw-names", "aria-hidden": "true", "font-size": stat.sizes.isle_name },
+      Object.entries(stat.map.isles).map(([id, isle]) => h("text", { class: "cw-isle-name", x: isle.label[0], y: isle.label[1], "data-id": id }, stat.places[id].name))
+    );
   }
   function mapLayer(stat) {
     const geo = stat.map;
-    const size = geo.hex_size;
     return h(
       "g",
       { class: "cw-map" },
-      h("g", { class: "cw-seas" }, Object.entries(geo.seas).map(([id, sea]) => seaNode(id, sea, size, stat.labels))),
-      h("g", { class: "cw-isles" }, Object.entries(geo.isles).map(([id, isle]) => isleNode(id, isle, size, stat)))
+      h("g", { class: "cw-seas", "aria-hidden": "true" }, Object.entries(geo.seas).map(([id, sea]) => seaNode(stat, id, sea))),
+      h("g", { class: "cw-isles" }, Object.entries(geo.isles).map(([id, isle]) => isleNode(stat, id, isle)))
     );
   }
-  function placeCenter(stat, id) {
-    const geo = stat.map;
-    if (geo.isles[id]) return geo.isles[id].center;
-    if (geo.seas[id]) return geo.seas[id].center;
-    return null;
+  function ownersLayer(stat, view) {
+    return h("g", { class: "cw-owners", "aria-hidden": "true" }, Object.entries(view.owners).map(([id, seat]) => h("path", { class: "cw-owned", d: loopsPath(stat.map.isles[id].outline), stroke: stat.seats[seat % stat.seats.length].colour, "fill-rule": "evenodd" })));
+  }
+  function litLayer(stat, view) {
+    return h("g", { class: "cw-lit-layer" }, view.lit.map((id) => h("path", {
+      class: "cw-lit cw-target",
+      d: placePath(stat, id),
+      "fill-rule": "evenodd",
+      "data-target": id,
+      role: "button",
+      tabindex: "-1",
+      "aria-label": stat.places[id].label,
+      "aria-haspopup": "dialog",
+      "data-tip": stat.places[id].label
+    })));
+  }
+  function arrowShape(line, cls, attrs) {
+    const [x1, y1, x2, y2] = line;
+    const len = Math.max(1e-6, Math.hypot(x2 - x1, y2 - y1));
+    const ux = (x2 - x1) / len;
+    const uy = (y2 - y1) / len;
+    const bx = x2 - ux * 11;
+    const by = y2 - uy * 11;
+    const head = [[x2, y2], [bx - uy * 6, by + ux * 6], [bx + uy * 6, by - ux * 6]].map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
+    const shaft = { x1, y1, x2: x2 - ux * 8, y2: y2 - uy * 8 };
+    return h(
+      "g",
+      { class: cls, ...attrs },
+      h("line", { ...shaft, class: "cw-halo" }),
+      h("line", { ...shaft, class: `${cls}-line` }),
+      h("polygon", { points: head, class: `${cls}-head` })
+    );
+  }
+  function trailsLayer(stat, view, animate) {
+    return h("g", { class: "cw-trails", "aria-hidden": "true" }, view.trails.map((t, i) => {
+      const [x1, y1, x2, y2] = t.line;
+      return [
+        arrowShape(t.line, "cw-trail", { "data-from": t.from, "data-to": t.to }),
+        animate ? h("circle", { class: "cw-ghost", r: stat.map.hex_size * 0.22, cx: 0, cy: 0, style: `offset-path: path('M${x1},${y1} L${x2},${y2}'); animation-delay: ${i * 80}ms` }) : null
+      ];
+    }));
+  }
+  function pill(x, y, text) {
+    return h(
+      "g",
+      { class: "cw-label" },
+      h("text", { x, y: y + 4, class: "cw-label-text" }, text)
+    );
+  }
+  function marksLayer(stat, view) {
+    const m = view.marks;
+    return h(
+      "g",
+      { class: "cw-marks" },
+      h("g", { class: "cw-highlights" }, m.places.map((p) => h("path", { class: "cw-highlight", d: placePath(stat, p.id), "fill-rule": "evenodd", "data-target": p.id }))),
+      h("g", { class: "cw-arrows" }, m.arrows.filter((a) => a.line).map((a) => arrowShape(a.line, "cw-arrow", { "data-from": a.from, "data-to": a.to }))),
+      h("g", { class: "cw-labels" }, [...m.places, ...m.arrows].filter((p) => p.label).map((p) => pill(p.label_at[0], p.label_at[1], p.label)))
+    );
   }
 
   // src/panels.js
-  var chip = (player, L, text) => h(
-    "span",
-    { class: "cw-chip", style: `--pc:${player.colour};--pi:${player.ink}`, title: player.name },
-    shapeIcon(player, 14, `${player.name} (${L.shapes[player.shape]})`),
-    h("span", { class: "cw-chip-text" }, text)
-  );
-  function statusBar(stat, snap, ui) {
-    const L = stat.labels;
-    const kind = snap.node.kind;
-    const canContinue = (kind === "chance" || kind === "auto") && ui.interactive !== false;
-    const viewer = snap.viewer === null || snap.viewer === void 0 ? L.ui.teacher : fmt(L.ui.viewer, { player: snap.players[snap.viewer].name });
-    const actor = snap.node.player !== null && snap.node.player !== void 0 ? snap.players[snap.node.player] : null;
+  function seatIcon(stat, seat, size = 16, label = null) {
+    const s = stat.seats[seat % stat.seats.length];
+    return h("svg", {
+      class: "cw-shape-icon",
+      width: size,
+      height: size,
+      viewBox: "-1.3 -1.3 2.6 2.6",
+      role: label ? "img" : null,
+      "aria-label": label,
+      "aria-hidden": label ? null : "true",
+      focusable: "false"
+    }, icon(stat.shapes[s.shape], 0, 0, 1, { fill: s.colour, stroke: "#1b1b1b", width: 0.12 }));
+  }
+  var spoken = (text) => h("span", { class: "cw-sr" }, text);
+  var chip = (stat, seat, text) => {
+    const s = stat.seats[seat % stat.seats.length];
+    return h("span", { class: "cw-chip", style: `--pc:${s.colour};--pi:${s.ink}` }, seatIcon(stat, seat, 14), text ? h("span", { class: "cw-chip-text" }, text) : null);
+  };
+  function headerBar(stat, view, timeline) {
+    const head = view.header;
     return h(
       "div",
-      { class: "cw-status", role: "status", "aria-live": "polite" },
-      h("span", { class: "cw-cycle" }, `${L.ui.cycle} ${snap.cycle}`),
-      h("span", { class: "cw-phase" }, L.phases[snap.phase] || snap.phase),
-      h("span", { class: "cw-who", "data-testid": "cw-status-line" }, actor && kind === "decision" ? shapeIcon(actor, 14) : null, snap.status),
-      canContinue ? h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: L.ui.continue_hint, "data-testid": "cw-continue" }, L.ui.continue + " ▶") : null,
-      h("span", { class: "cw-viewer" }, viewer),
-      ui.timeline ? h("span", { class: "cw-timeline", "data-testid": "cw-timeline" }, fmt(L.ui.step, ui.timeline)) : null
+      { class: "cw-header" },
+      h("span", { class: "cw-cycle" }, head.cycle),
+      h("span", { class: "cw-phase" }, head.phase),
+      h("span", { class: "cw-viewer" }, head.viewer),
+      timeline && timeline.text ? h("span", { class: "cw-timeline", "data-testid": "cw-timeline" }, timeline.text) : null
     );
   }
-  function godRow(stat, snap, g, lit) {
-    const L = stat.labels;
-    const name = L.gods[g.god] || g.god;
-    if (!g.up) {
-      return h(
-        "li",
-        { class: `cw-god cw-god-${g.god} cw-face-down`, "aria-label": `${name}: ${L.ui.face_down}`, "data-testid": `cw-god-${g.god}` },
-        h("span", { class: "cw-god-name" }, name),
-        h("span", { class: "cw-god-bid" }, L.ui.face_down)
-      );
-    }
-    const bid = g.bid ? snap.players[g.bid[0]] : null;
-    const label = `${name}: ${bid ? `${bid.name} ${fmt(L.ui.bid, { amount: g.bid[1] })}` : L.ui.no_bid}`;
-    return h(
-      "li",
-      {
-        class: `cw-god cw-god-${g.god}` + (lit ? " cw-lit-item" : ""),
-        "data-track": g.god,
-        "aria-label": label,
-        role: lit ? "button" : null,
-        tabindex: lit ? "0" : null,
-        "data-testid": `cw-god-${g.god}`
-      },
-      h("span", { class: "cw-god-name" }, name),
-      h("span", { class: "cw-god-bid" }, bid ? chip(bid, L, `${g.bid[1]} GP`) : h("span", { class: "cw-muted" }, L.ui.no_bid))
-    );
-  }
-  function godTrack(stat, snap, litTrack2) {
-    const L = stat.labels;
-    const lit = new Set(litTrack2 || []);
-    const apollo = h(
-      "li",
-      {
-        class: "cw-god cw-god-apollo" + (lit.has("apollo") ? " cw-lit-item" : ""),
-        "data-track": "apollo",
-        role: lit.has("apollo") ? "button" : null,
-        tabindex: lit.has("apollo") ? "0" : null,
-        "data-testid": "cw-god-apollo",
-        "aria-label": `${L.gods.apollo}: ${snap.apollo.map((s) => snap.players[s].name).join(", ")}`
-      },
-      h("span", { class: "cw-god-name" }, L.gods.apollo),
-      h("span", { class: "cw-god-bid" }, snap.apollo.map((s) => chip(snap.players[s], L, "")))
-    );
-    return h(
-      "section",
-      { class: "cw-panel cw-gods", "aria-label": L.ui.god_track },
-      h("h3", {}, L.ui.god_track),
-      h("ol", {}, snap.gods.map((g) => godRow(stat, snap, g, lit.has(g.god))), apollo)
-    );
-  }
-  function turnTrack(stat, snap) {
-    const L = stat.labels;
-    const bidding = snap.phase === "offerings";
-    return h(
-      "section",
-      { class: "cw-panel cw-turns", "aria-label": L.ui.turn_track },
-      h("h3", {}, L.ui.turn_track),
-      h("ol", { class: "cw-turn-list" }, snap.turn_order.map((seat, i) => h(
-        "li",
-        { class: "cw-turn" + (bidding && i === snap.bid_cursor ? " cw-next" : "") + (bidding && i < snap.bid_cursor ? " cw-done" : "") },
-        chip(snap.players[seat], L, `${i + 1}. ${snap.players[seat].name}`)
-      )))
-    );
-  }
-  function creatureTrack(stat, snap, litTrack2) {
-    const L = stat.labels;
-    const lit = new Set(litTrack2 || []);
-    const c = snap.creatures;
-    return h(
-      "section",
-      { class: "cw-panel cw-creatures", "aria-label": L.ui.creature_track },
-      h("h3", {}, L.ui.creature_track, h("span", { class: "cw-muted" }, " · " + fmt(L.ui.deck, { n: c.deck }))),
-      h("ol", { class: "cw-creature-list" }, c.track.map((slot, i) => slot ? h(
-        "li",
-        { class: "cw-creature" + (lit.has(slot.creature) ? " cw-lit-item" : ""), "data-track": slot.creature, "aria-label": `${L.creatures[slot.creature] || slot.creature}: ${slot.price} GP`, title: (stat.creature_effects || {})[slot.creature] || "" },
-        h("span", { class: "cw-price" }, `${slot.price}`),
-        h("span", {}, L.creatures[slot.creature] || slot.creature)
-      ) : h("li", { class: "cw-creature cw-empty" }, h("span", { class: "cw-price" }, `${stat.creature_prices[i]}`), h("span", { class: "cw-muted" }, "—"))))
-    );
-  }
-  function playerPanels(stat, snap) {
-    const L = stat.labels;
-    const acting = snap.node.kind === "decision" ? snap.node.player : null;
-    return h(
-      "section",
-      { class: "cw-players", "aria-label": "players" },
-      snap.players.map((p) => {
-        const gold = p.gold === null || p.gold === void 0 ? `🔒 ${L.ui.gold_hidden}` : `${p.gold} ${L.ui.gold}`;
-        const stats = [
-          [L.ui.isles, p.isles],
-          [L.ui.metropolises, p.metropolises],
-          [L.ui.priests, p.priests],
-          [L.ui.philosophers, p.philosophers],
-          [L.ui.troops, p.troops],
-          [L.ui.fleets, p.fleets]
-        ];
-        return h(
-          "article",
-          {
-            class: "cw-player" + (p.seat === acting ? " cw-acting" : "") + (p.eliminated ? " cw-eliminated" : ""),
-            style: `--pc:${p.colour};--pi:${p.ink}`,
-            "aria-label": `${p.name}, ${L.shapes[p.shape]}, ${gold}`,
-            "data-testid": `cw-player-${p.seat}`
-          },
-          h(
-            "header",
-            {},
-            shapeIcon(p, 18, L.shapes[p.shape]),
-            h("span", { class: "cw-player-name" }, p.name),
-            h("span", { class: "cw-gold", "data-testid": `cw-gold-${p.seat}` }, gold)
-          ),
-          h("dl", {}, stats.map(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]))
-        );
-      })
-    );
-  }
-  function side(L, info, role) {
-    if (!info) return null;
-    const parts = [];
-    if (info.die !== void 0) parts.push(`${L.ui.die} ${info.die}`);
-    if (info.units !== void 0) parts.push(`${L.ui.units} ${info.units}`);
-    if (info.bonus !== void 0) parts.push(`${L.ui.bonus} ${info.bonus}`);
-    const total = info.total !== void 0 ? ` = ${info.total}` : "";
+  function promptBar(stat, view, interactive) {
+    const p = view.prompt;
+    const T = stat.text;
+    const moving = (p.kind === "chance" || p.kind === "auto") && interactive;
     return h(
       "div",
-      { class: `cw-bside cw-${role}` },
-      h("strong", {}, `${L.ui[role]}${info.player !== void 0 ? ` · ${info.player}` : ""}`),
-      h("div", { class: "cw-sum" }, parts.join(" + ") + total),
-      info.losses !== void 0 ? h("div", { class: "cw-loss" }, `${L.ui.losses}: ${info.losses}`) : null
+      { class: "cw-prompt", role: "status", "aria-live": "polite", "data-testid": "cw-prompt" },
+      p.seat !== null && p.seat !== void 0 ? seatIcon(stat, p.seat, 20) : null,
+      h("span", { class: "cw-prompt-text", "data-testid": "cw-status-line" }, p.text),
+      moving ? h(
+        "span",
+        { class: "cw-prompt-buttons" },
+        h("button", { class: "cw-btn cw-step", "data-intent": "step", title: T["button.step_hint"], "data-testid": "cw-step" }, T["button.step"]),
+        h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"])
+      ) : null
     );
   }
-  function battlePanel(stat, snap) {
-    const b = snap.battle;
+  function panel(title, cls, body, extra = {}) {
+    return h("section", { class: `cw-panel ${cls}`, "aria-label": title, ...extra }, h("h3", {}, title), body);
+  }
+  function godTrack(stat, view) {
+    const T = stat.text;
+    const lit = new Set(view.lit_track);
+    return panel(T["gods.title"], "cw-gods", h("ol", {}, view.gods.map((g) => {
+      const isLit = lit.has(g.id);
+      let right;
+      if (g.id === "apollo") right = g.seats.map((s) => chip(stat, s, ""));
+      else if (!g.up) right = T["god.face_down.short"];
+      else if (g.bid) right = chip(stat, g.bid.seat, g.bid.text);
+      else right = h("span", { class: "cw-muted" }, T["god.no_bid"]);
+      return h("li", { class: "cw-item" }, h("div", {
+        class: `cw-god cw-god-${g.id}` + (g.up ? "" : " cw-face-down") + (isLit ? " cw-lit-item cw-target" : "") + (g.acting !== void 0 ? " cw-acting-god" : ""),
+        "data-track": isLit ? g.id : null,
+        "data-god": g.id,
+        "data-label": g.label,
+        "data-testid": `cw-god-${g.id}`,
+        role: isLit ? "button" : null,
+        tabindex: isLit ? "-1" : null,
+        "aria-haspopup": isLit ? "dialog" : null
+      }, spoken(g.label), h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right)));
+    })));
+  }
+  function turnTrack(stat, view) {
+    return panel(stat.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) => h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : "") }, spoken(t.label), h("span", { "aria-hidden": "true" }, chip(stat, t.seat, t.text))))));
+  }
+  function creatureTrack(stat, view) {
+    const T = stat.text;
+    const lit = new Set(view.lit_track);
+    const c = view.creatures;
+    return h(
+      "section",
+      { class: "cw-panel cw-creatures", "aria-label": T["creatures.title"] },
+      h("h3", {}, T["creatures.title"], h("span", { class: "cw-muted" }, " · " + c.deck)),
+      h("ol", { class: "cw-creature-list" }, c.slots.map((slot) => {
+        const isLit = slot.id && lit.has(slot.id);
+        return h("li", { class: "cw-item" }, h("div", {
+          class: "cw-creature" + (slot.id ? "" : " cw-empty") + (isLit ? " cw-lit-item cw-target" : ""),
+          "data-track": isLit ? slot.id : null,
+          "data-creature": slot.id || null,
+          "data-label": slot.label,
+          title: slot.id ? T.effects[slot.id] : null,
+          role: isLit ? "button" : null,
+          tabindex: isLit ? "-1" : null,
+          "aria-haspopup": isLit ? "dialog" : null
+        }, spoken(slot.label), h("span", { class: "cw-price", "aria-hidden": "true" }, slot.price), h("span", { "aria-hidden": "true" }, slot.id ? T.creatures[slot.id] : "—")));
+      }))
+    );
+  }
+  function playerPanels(stat, view) {
+    const T = stat.text;
+    return h("section", { class: "cw-players", "aria-label": T["players.title"] }, view.players.map((p) => h(
+      "article",
+      {
+        class: "cw-player" + (p.acting ? " cw-acting" : "") + (p.eliminated ? " cw-eliminated" : ""),
+        style: `--pc:${p.colour};--pi:${p.ink}`,
+        "aria-label": p.label,
+        "data-testid": `cw-player-${p.seat}`
+      },
+      h(
+        "header",
+        {},
+        seatIcon(stat, p.seat, 18),
+        h("span", { class: "cw-player-name" }, p.name),
+        h("span", { class: "cw-gold" + (p.hidden ? " cw-hidden" : ""), "data-testid": `cw-gold-${p.seat}` }, p.gold)
+      ),
+      h("dl", {}, T.stats.map((name, i) => [h("dt", {}, name), h("dd", {}, String(p.stats[i]))]))
+    )));
+  }
+  function battlePanel(stat, view) {
+    const b = view.battle;
     if (!b) return null;
-    const L = stat.labels;
-    const where = !b.where ? "" : stat.isle_names[b.where] || fmt(L.ui.sea, { id: b.where });
-    const name = (p) => typeof p === "number" && snap.players[p] ? snap.players[p].name : p;
-    const a = b.attacker ? { ...b.attacker, player: name(b.attacker.player) } : null;
-    const d = b.defender ? { ...b.defender, player: name(b.defender.player) } : null;
     return h(
       "section",
-      { class: "cw-panel cw-battle", "aria-label": L.ui.battle, "data-testid": "cw-battle" },
-      h("h3", {}, `⚔ ${L.ui.battle} ${where}`),
-      h("div", { class: "cw-sides" }, side(L, a, "attacker"), side(L, d, "defender"))
+      { class: "cw-panel cw-battle", "aria-label": b.title, "data-testid": "cw-battle" },
+      h("h3", {}, b.title, b.round ? h("span", { class: "cw-muted" }, " · " + b.round) : null),
+      h("div", { class: "cw-sides" }, b.sides.map((s, i) => h(
+        "div",
+        { class: `cw-bside cw-${i ? "defender" : "attacker"}` },
+        h("strong", {}, s.seat !== null && s.seat !== void 0 ? seatIcon(stat, s.seat, 14) : null, s.head),
+        s.line ? h("div", { class: "cw-sum" }, s.line) : null,
+        s.losses ? h("div", { class: "cw-loss" }, s.losses) : null
+      ))),
+      b.result ? h("div", { class: "cw-result" }, b.result) : null
+    );
+  }
+  function logPanel(stat, view) {
+    const log = view.log;
+    if (!log) return null;
+    const T = stat.text;
+    return h(
+      "section",
+      { class: "cw-panel cw-log", "aria-label": T["log.title"], "data-testid": "cw-log" },
+      h("h3", {}, T["log.title"]),
+      h(
+        "div",
+        { class: "cw-log-body", tabindex: "0", role: "log", "aria-label": T["log.title"] },
+        log.earlier ? h("p", { class: "cw-muted cw-earlier" }, log.earlier) : null,
+        log.groups.length ? null : h("p", { class: "cw-muted" }, T["log.empty"]),
+        log.groups.map((g) => h(
+          "div",
+          { class: "cw-log-group" },
+          h("h4", {}, g.seat !== null && g.seat !== void 0 ? seatIcon(stat, g.seat, 13) : null, g.head),
+          g.steps.map((k) => h(
+            "ul",
+            { class: "cw-log-step" + (k === log.newest ? " cw-newest" : ""), "data-step": String(k) },
+            (log.lines[String(k)] || []).map((line) => h("li", {}, line))
+          ))
+        ))
+      )
+    );
+  }
+  function legendPanel(stat, view) {
+    const T = stat.text;
+    const pic = {
+      temple: [stat.icons.temple, "#3a3226"],
+      fortress: [stat.icons.fortress, "#a23b2a"],
+      port: [stat.icons.port, "#1d5f99"],
+      university: [stat.icons.university, "#5f4b8b"],
+      metropolis: [stat.icons.metropolis, "#8a6100"],
+      prosperity: [stat.icons.cornucopia, "#c79200"],
+      marker: [stat.icons.cornucopia, "#c25e00"],
+      territory: [stat.shapes.triangle, "#3a3a3a"],
+      troops: [stat.shapes.circle, "#0072B2"],
+      fleets: [stat.icons.hull, "#0072B2"],
+      figurine: [stat.icons.minotaur, "#3b2a4f"],
+      lit: [stat.shapes.square, "#b98900"],
+      trail: [stat.icons.hull, "#1f2328"]
+    };
+    return h(
+      "details",
+      { class: "cw-legend", "data-testid": "cw-legend" },
+      h("summary", {}, T["legend.title"]),
+      h(
+        "ul",
+        {},
+        T.legend.map(([item, text]) => h(
+          "li",
+          {},
+          h(
+            "svg",
+            { class: "cw-legend-icon", width: 18, height: 18, viewBox: "-1.4 -1.4 2.8 2.8", "aria-hidden": "true", focusable: "false" },
+            icon(pic[item][0], 0, 0, item === "fleets" || item === "trail" ? 0.8 : 1, { fill: pic[item][1] })
+          ),
+          text
+        )),
+        view.players.map((p) => h("li", {}, seatIcon(stat, p.seat, 18), p.who))
+      )
     );
   }
   function annotationPanel(stat, note) {
     if (!note || !note.before && !note.after && !note.tag) return null;
-    const L = stat.labels;
+    const T = stat.text;
     return h(
       "section",
-      { class: "cw-panel cw-annotation", "aria-label": "annotation", "data-testid": "cw-annotation" },
-      note.tag ? h("div", { class: "cw-tag" }, `${L.ui.tag}: ${note.tag}`) : null,
-      note.before ? h("p", { class: "cw-before", "data-testid": "cw-note-before" }, h("strong", {}, L.ui.before + ": "), note.before) : null,
-      note.after ? h("p", { class: "cw-after", "data-testid": "cw-note-after" }, h("strong", {}, L.ui.after + ": "), note.after) : null
+      { class: "cw-panel cw-annotation", "aria-label": T["notes.title"], "data-testid": "cw-annotation" },
+      note.tag ? h("div", { class: "cw-tag" }, `${T["note.tag"]}: ${note.tag}`) : null,
+      note.before ? h("p", { class: "cw-before", "data-testid": "cw-note-before" }, h("strong", {}, T["note.before"] + ": "), note.before) : null,
+      note.after ? h("p", { class: "cw-after", "data-testid": "cw-note-after" }, h("strong", {}, T["note.after"] + ": "), note.after) : null
     );
   }
   function errorLine(stat, error) {
     if (!error) return null;
-    return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, stat.labels.ui.rejected + ": "), error);
+    return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, stat.text.rejected + ": "), error);
   }
   function actionButtons(actions, extra = {}) {
-    return actions.map((a) => h("button", { class: "cw-btn cw-action", "data-action": String(a.id), title: a.notation, "data-notation": a.notation, ...extra }, a.label || a.notation));
+    return actions.map((a) => h("button", {
+      class: "cw-btn cw-action" + (a.chip ? " cw-chip-button" : ""),
+      "data-action": String(a.id),
+      title: a.notation,
+      "data-notation": a.notation,
+      "aria-label": a.label,
+      ...extra
+    }, a.chip || a.label));
   }
-  function actionMenu(stat, menu, actions) {
-    if (!menu) return null;
-    const L = stat.labels;
-    const place = stat.isle_names[menu] || L.gods[menu] || L.creatures[menu] || fmt(L.ui.sea, { id: menu });
+  function popover(stat, title, actions) {
+    const chips = actions.length > 1 && actions.every((a) => a.chip);
     return h(
       "div",
-      { class: "cw-menu", role: "menu", "aria-label": fmt(L.ui.actions_here, { place }), "data-testid": "cw-menu" },
-      h("div", { class: "cw-menu-title" }, fmt(L.ui.actions_here, { place })),
-      h("div", { class: "cw-menu-items" }, actionButtons(actions, { role: "menuitem" })),
-      h("button", { class: "cw-btn cw-close", "data-intent": "close", "aria-label": L.ui.close }, "×")
+      { class: "cw-menu" + (chips ? " cw-menu-chips" : ""), role: "dialog", "aria-label": title, "data-testid": "cw-menu" },
+      h("div", { class: "cw-menu-title" }, title),
+      h("div", { class: "cw-menu-items", role: "group", "aria-label": title }, actionButtons(actions)),
+      h("button", { class: "cw-btn cw-close", "data-intent": "close", "aria-label": stat.text["button.close"], title: stat.text["button.close"] }, "×")
     );
   }
 
-  // src/pieces.js
-  var BUILDING_LETTER = { fortress: "F", port: "P", temple: "T", university: "U" };
-  function playerName(snap, seat) {
-    const p = snap.players[seat];
-    return p ? p.name : "?";
-  }
-  function token(player, x, y, r, count, tip, key, target) {
-    return h(
-      "g",
-      { class: "cw-piece cw-troops", "data-key": key, "data-target": target, "data-tip": tip, "aria-label": tip, role: "img" },
-      shape(player.shape, x, y, r, { class: "cw-token", fill: player.colour }),
-      h("text", { class: "cw-count", x, y: y + r * 0.36, fill: player.ink }, String(count))
-    );
-  }
-  function buildingsOf(stat, snap, id, isle, size) {
-    const geo = stat.map.isles[id];
-    const L = stat.labels;
-    const out = [];
-    let slot = 0;
-    const s = size * 0.46;
-    if (isle.metropolis) {
-      const [x, y] = geo.slots[0];
-      const tip = `${L.buildings.metropolis} (${stat.isle_names[id]})`;
-      const span = geo.slots.length > 1 ? 2 : 1;
-      if (span === 2) {
-        const [x2, y2] = geo.slots[1];
-        out.push(h("line", { class: "cw-metro-link", x1: x, y1: y, x2, y2 }));
-      }
-      out.push(
-        h(
-          "g",
-          { class: "cw-piece cw-metropolis", "data-key": `metro:${id}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" },
-          h("path", { d: `M${x - s * 0.7},${y + s * 0.6} L${x - s * 0.7},${y - s * 0.35} L${x - s * 0.35},${y - s * 0.35} L${x - s * 0.35},${y - s * 0.7} L${x + s * 0.35},${y - s * 0.7} L${x + s * 0.35},${y - s * 0.35} L${x + s * 0.7},${y - s * 0.35} L${x + s * 0.7},${y + s * 0.6} Z` }),
-          h("text", { x, y: y + s * 0.38 }, "M")
-        )
-      );
-      slot = span;
-    }
-    for (const b of isle.buildings || []) {
-      const at = geo.slots[slot] || geo.slots[geo.slots.length - 1];
-      slot += 1;
-      const [x, y] = at;
-      const tip = `${L.buildings[b] || b} (${stat.isle_names[id]})`;
-      out.push(
-        h(
-          "g",
-          { class: `cw-piece cw-building cw-b-${b}`, "data-key": `b:${id}:${slot}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" },
-          h("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 2 }),
-          h("text", { x, y: y + s * 0.24 }, BUILDING_LETTER[b] || "?")
-        )
-      );
-    }
-    return out;
-  }
-  function islePieces(stat, snap, id, isle, size) {
-    const geo = stat.map.isles[id];
-    if (!geo) return [];
-    const L = stat.labels;
-    const name = stat.isle_names[id] || id;
-    const out = [];
-    const owner = isle.owner !== void 0 ? snap.players[isle.owner] : null;
-    if (owner) {
-      out.push(h("path", { class: "cw-owned", d: outlinePath(geo.outline), stroke: owner.colour, "fill-rule": "evenodd" }));
-    }
-    out.push(...buildingsOf(stat, snap, id, isle, size));
-    if (owner && isle.troops) {
-      const [x, y] = geo.troops;
-      const tip = `${isle.troops} ${isle.troops === 1 ? L.units.troop : L.units.troops} · ${owner.name} (${L.shapes[owner.shape]}) · ${name}`;
-      out.push(token(owner, x, y, size * 0.36, isle.troops, tip, `troops:${id}`, id));
-    }
-    if (owner && isle.territory) {
-      const [x, y] = geo.marker;
-      const tip = `${L.ui.territory} · ${owner.name} · ${name}`;
-      out.push(h(
-        "g",
-        { class: "cw-piece cw-territory", "data-key": `terr:${id}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" },
-        h("circle", { class: "cw-hit", cx: x, cy: y, r: size * 0.3 }),
-        h("line", { x1: x - size * 0.12, y1: y + size * 0.3, x2: x - size * 0.12, y2: y - size * 0.3, class: "cw-flagpole" }),
-        shape(owner.shape, x + size * 0.06, y - size * 0.14, size * 0.17, { fill: owner.colour, class: "cw-token" })
-      ));
-    }
-    if (isle.markers) {
-      const [x, y] = geo.prosperity_anchor;
-      const n = isle.markers;
-      const tip = `${n} ${L.ui.markers} · ${name}`;
-      const start = x + (geo.prosperity / 2 + 0.1) * size * 0.42;
-      const stars = [];
-      for (let i = 0; i < n; i++) stars.push(star(start + i * size * 0.42, y, size * 0.2));
-      out.push(h("g", { class: "cw-piece cw-marker", "data-key": `pm:${id}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" }, stars));
-    }
-    if (isle.figurine) {
-      const [x, y] = geo.figurine;
-      const fig = L.creatures[isle.figurine] || isle.figurine;
-      const who = isle.figurine_owner !== void 0 && isle.figurine_owner !== null ? ` · ${playerName(snap, isle.figurine_owner)}` : "";
-      const tip = `${fig}${who} · ${name}`;
-      out.push(h(
-        "g",
-        { class: `cw-piece cw-figurine cw-f-${isle.figurine}`, "data-key": `fig:${id}`, "data-target": id, "data-tip": tip, "aria-label": tip, role: "img" },
-        h("circle", { cx: x, cy: y, r: size * 0.3 }),
-        h("text", { x, y: y + size * 0.12 }, fig.slice(0, 2))
-      ));
-    }
-    return out;
-  }
-  function fleetPieces(stat, snap, size) {
-    const L = stat.labels;
-    const out = [];
-    for (const [sea, [seat, count]] of Object.entries(snap.fleets)) {
-      const geo = stat.map.seas[sea];
-      const p = snap.players[seat];
-      if (!geo || !p) continue;
-      const [x, y] = geo.center;
-      const tip = `${count} ${count === 1 ? L.units.fleet : L.units.fleets} · ${p.name} (${L.shapes[p.shape]}) · ${fmt(L.ui.sea, { id: sea })}`;
-      const r = size * 0.3;
-      out.push(
-        h(
-          "g",
-          { class: "cw-piece cw-fleet", "data-key": `fleet:${sea}`, "data-target": sea, "data-tip": tip, "aria-label": tip, role: "img" },
-          h("circle", { class: "cw-hit", cx: x, cy: y, r: size * 0.5 }),
-          h("g", { fill: p.colour, class: "cw-hull" }, hull(x, y + r * 0.2, r)),
-          shape(p.shape, x, y - r * 0.85, r * 0.55, { class: "cw-token", fill: p.colour }),
-          h("text", { class: "cw-count", x, y: y + r * 0.72, fill: p.ink }, String(count))
-        )
-      );
-    }
-    if (snap.kraken && stat.map.seas[snap.kraken]) {
-      const [x, y] = stat.map.seas[snap.kraken].center;
-      const tip = `${L.creatures.kraken} · ${fmt(L.ui.sea, { id: snap.kraken })}`;
-      out.push(h(
-        "g",
-        { class: "cw-piece cw-figurine cw-f-kraken", "data-key": "kraken", "data-target": snap.kraken, "data-tip": tip, "aria-label": tip, role: "img" },
-        h("circle", { cx: x + size * 0.5, cy: y - size * 0.2, r: size * 0.28 }),
-        h("text", { x: x + size * 0.5, y: y - size * 0.2 + size * 0.11 }, L.creatures.kraken.slice(0, 2))
-      ));
-    }
-    return out;
-  }
-  function overlays(stat, ids, cls) {
-    const out = [];
-    for (const id of ids) {
-      const isle = stat.map.isles[id];
-      const sea = stat.map.seas[id];
-      if (isle) out.push(h("path", { class: cls, d: outlinePath(isle.outline), "fill-rule": "evenodd", "data-target": id }));
-      else if (sea) out.push(h("polygon", { class: cls, points: sea.points.map((p) => p.join(",")).join(" "), "data-target": id }));
-    }
-    return out;
-  }
-  function arrows(stat, list, cls = "cw-arrow") {
-    const out = [];
-    for (const item of list || []) {
-      const [from, to] = item;
-      const a = placeCenter(stat, from);
-      const b = placeCenter(stat, to);
-      if (!a || !b) continue;
-      out.push(h("line", { class: cls, x1: a[0], y1: a[1], x2: b[0], y2: b[1], "marker-end": "url(#cw-arrowhead)" }));
-    }
-    return out;
-  }
-  function moves(stat, events) {
-    const out = [];
-    for (const e of events || []) {
-      const from = e.origin ?? e.source ?? e.from;
-      const to = e.target ?? e.to;
-      if (typeof from === "string" && typeof to === "string" && placeCenter(stat, from) && placeCenter(stat, to)) out.push([from, to]);
-    }
-    return out;
-  }
-  function trails(stat, snap, size) {
-    return moves(stat, snap.events).map(([from, to], i) => {
-      const a = placeCenter(stat, from);
-      const b = placeCenter(stat, to);
-      return h(
-        "g",
-        { class: "cw-trail", "aria-hidden": "true" },
-        h("line", { class: "cw-trail-line", x1: a[0], y1: a[1], x2: b[0], y2: b[1] }),
-        h("circle", { class: "cw-ghost", r: size * 0.22, cx: 0, cy: 0, style: `offset-path: path('M${a[0]},${a[1]} L${b[0]},${b[1]}'); animation-delay: ${i * 80}ms` })
-      );
-    });
-  }
-  function piecesLayer(stat, snap, opts = {}) {
-    const size = stat.map.hex_size;
-    const isles = Object.entries(snap.isles).map(([id, isle]) => islePieces(stat, snap, id, isle, size));
-    const hl = opts.highlights || {};
-    return h(
-      "g",
-      { class: "cw-dynamic" },
-      h("g", { class: "cw-highlights" }, overlays(stat, hl.places || [], "cw-highlight")),
-      h("g", { class: "cw-lit-layer" }, overlays(stat, opts.lit || [], "cw-lit")),
-      h("g", { class: "cw-pieces" }, isles, fleetPieces(stat, snap, size)),
-      h("g", { class: "cw-arrows" }, arrows(stat, hl.arrows || [])),
-      opts.animate === false ? null : h("g", { class: "cw-trails" }, trails(stat, snap, size))
-    );
-  }
-
-  // src/targets.js
-  function litPlaces(legal) {
-    const out = /* @__PURE__ */ new Set();
-    for (const a of legal || []) for (const t of a.targets || []) out.add(t);
-    return [...out];
-  }
-  function litTrack(legal) {
-    const out = /* @__PURE__ */ new Set();
-    for (const a of legal || []) for (const t of a.track || []) out.add(t);
-    return [...out];
+  // src/board.js
+  function looseActions(legal) {
+    return (legal || []).filter((a) => !(a.targets || []).length && !(a.track || []).length);
   }
   function actionsAt(legal, id) {
     return (legal || []).filter((a) => (a.targets || []).includes(id) || (a.track || []).includes(id));
   }
-  function looseActions(legal) {
-    return (legal || []).filter((a) => !(a.targets || []).length && !(a.track || []).length);
+  function dynamicLayer(stat, view, ui = {}) {
+    return h(
+      "g",
+      { class: "cw-dynamic" },
+      ownersLayer(stat, view),
+      h("g", { class: "cw-pieces-layer" }, piecesLayer(stat, view, ui.before || null)),
+      ui.interactive === false ? null : litLayer(stat, view),
+      trailsLayer(stat, view, ui.animate !== false)
+    );
   }
-
-  // src/board.js
-  function boardParts(stat, snap, legal, ui = {}) {
+  function boardParts(stat, view, legal, ui = {}) {
     const interactive = ui.interactive !== false;
-    const acts = interactive ? legal || [] : [];
+    const shown = interactive ? view : { ...view, lit: [], lit_track: [] };
+    const loose = interactive ? looseActions(legal) : [];
     return {
-      status: statusBar(stat, snap, ui),
-      dynamic: piecesLayer(stat, snap, { lit: litPlaces(acts), highlights: ui.highlights, animate: ui.animate }),
-      side: [godTrack(stat, snap, litTrack(acts)), turnTrack(stat, snap), creatureTrack(stat, snap, litTrack(acts)), battlePanel(stat, snap)],
-      menu: ui.menu ? actionMenu(stat, ui.menu, actionsAt(acts, ui.menu)) : null,
+      header: headerBar(stat, view, ui.timeline),
+      prompt: promptBar(stat, view, interactive),
+      dynamic: dynamicLayer(stat, shown, ui),
+      marks: marksLayer(stat, view),
       below: [
         errorLine(stat, ui.error),
-        looseActions(acts).length ? h("div", { class: "cw-actionbar", "aria-label": stat.labels.ui.actions, "data-testid": "cw-actionbar" }, actionButtons(looseActions(acts))) : null,
+        loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": stat.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
         annotationPanel(stat, ui.annotation)
       ],
-      players: playerPanels(stat, snap)
+      log: logPanel(stat, view),
+      tracks: [godTrack(stat, shown), turnTrack(stat, view), creatureTrack(stat, shown), battlePanel(stat, view)],
+      players: playerPanels(stat, view),
+      legend: legendPanel(stat, view)
     };
-  }
-  function defs() {
-    return h(
-      "defs",
-      {},
-      h(
-        "marker",
-        { id: "cw-arrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
-        h("path", { d: "M0,0 L10,5 L0,10 Z", class: "cw-arrowhead" })
-      )
-    );
   }
   function mapSvg(stat) {
     const geo = stat.map;
-    return h("svg", {
-      class: "cw-svg",
-      viewBox: `0 0 ${geo.width} ${geo.height}`,
-      role: "group",
-      "aria-label": stat.labels.ui.board,
-      "data-testid": "cw-map",
-      preserveAspectRatio: "xMidYMid meet"
-    }, defs(), mapLayer(stat), h("g", { class: "cw-dynamic-slot" }), namesLayer(stat));
+    return h(
+      "svg",
+      {
+        class: "cw-svg",
+        viewBox: `0 0 ${geo.width} ${geo.height}`,
+        role: "group",
+        "aria-label": stat.text.title,
+        "data-testid": "cw-map",
+        preserveAspectRatio: "xMidYMid meet"
+      },
+      h("rect", { class: "cw-sea-bg", width: geo.width, height: geo.height, rx: 8 }),
+      mapLayer(stat),
+      h("g", { class: "cw-dynamic-slot" }),
+      namesLayer(stat),
+      h("g", { class: "cw-marks-slot" })
+    );
+  }
+  function frameTree(stat) {
+    return h(
+      "div",
+      {
+        class: `cw-root cw-mode-${stat ? stat.mode : "normal"}`,
+        tabindex: "0",
+        "data-testid": "cw-board",
+        "data-lm-suppress-shortcuts": "true",
+        role: "region"
+      },
+      h("div", { class: "cw-top" }, h("div", { class: "cw-header-slot" }), h("div", { class: "cw-prompt-slot" })),
+      h(
+        "div",
+        { class: "cw-main" },
+        h("div", { class: "cw-map-area" }, h("div", { class: "cw-svg-slot" }), h("div", { class: "cw-tip", role: "tooltip", hidden: true, "data-testid": "cw-tip" })),
+        h(
+          "div",
+          { class: "cw-side" },
+          h("div", { class: "cw-below" }),
+          h("div", { class: "cw-log-slot" }),
+          h("div", { class: "cw-tracks" }),
+          h("div", { class: "cw-players-slot" }),
+          h("div", { class: "cw-legend-slot" })
+        )
+      ),
+      h("div", { class: "cw-menu-slot" })
+    );
   }
 
   // src/intents.js
-  function keyIntent(ev) {
+  function keyIntent(ev, step) {
     const by = ev.shiftKey ? "phase" : ev.ctrlKey || ev.metaKey ? "cycle" : "step";
     switch (ev.key) {
       case "ArrowLeft":
-        return { type: "nav", to: "back", by };
+        return { type: "nav", to: "back", by, step };
       case "ArrowRight":
-        return { type: "nav", to: "forward", by };
+        return { type: "nav", to: "forward", by, step };
       case "Home":
-        return { type: "nav", to: "start", by: "step" };
+        return { type: "nav", to: "start", by: "step", step };
       case "End":
-        return { type: "nav", to: "end", by: "step" };
+        return { type: "nav", to: "end", by: "step", step };
       default:
         return null;
     }
   }
-  function playIntent(action) {
-    return { type: "play", id: action.id, notation: action.notation };
+  function playIntent(action, step) {
+    return { type: "play", id: action.id, notation: action.notation, step };
   }
-  function continueIntent() {
-    return { type: "continue" };
+  function continueIntent(step) {
+    return { type: "continue", step };
+  }
+  function stepIntent(step) {
+    return { type: "step", step };
   }
   function renderedIntent(step, ms) {
     return { type: "rendered", step, ms: Math.round(ms * 100) / 100 };
@@ -678,168 +644,307 @@ var CycladesReplay = (() => {
   // src/view.js
   var requestFrame = (fn) => typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0);
   var cancelFrame = (id) => typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id);
-  var WATCHED = ["static", "snapshot", "legal", "error", "highlights", "annotation", "timeline", "animate", "interactive"];
+  var WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
+  var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   function replace(slot, trees) {
     const doc = slot.ownerDocument;
     const frag = doc.createDocumentFragment();
     for (const t of [].concat(trees)) if (t) frag.appendChild(toDom(t, doc));
     slot.replaceChildren(frag);
   }
-  function frame(doc) {
-    const root = toDom(h(
-      "div",
-      { class: "cw-root", tabindex: "0", "data-testid": "cw-board", "data-lm-suppress-shortcuts": "true" },
-      h("div", { class: "cw-status-slot" }),
-      h(
-        "div",
-        { class: "cw-main" },
-        h("div", { class: "cw-map-area" }, h("div", { class: "cw-svg-slot" }), h("div", { class: "cw-menu-slot" }), h("div", { class: "cw-tip", role: "tooltip", hidden: true, "data-testid": "cw-tip" })),
-        h("div", { class: "cw-side" }, h("div", { class: "cw-below" }), h("div", { class: "cw-tracks" }), h("div", { class: "cw-players-slot" }))
-      )
-    ), doc);
-    const q = (s) => root.querySelector(s);
-    return { root, status: q(".cw-status-slot"), svgSlot: q(".cw-svg-slot"), menu: q(".cw-menu-slot"), tip: q(".cw-tip"), side: q(".cw-tracks"), below: q(".cw-below"), players: q(".cw-players-slot") };
-  }
+  var targetId = (node) => node && (node.getAttribute("data-target") || node.getAttribute("data-track"));
   function mountBoard(el, source) {
     const doc = el.ownerDocument;
-    const f = frame(doc);
-    el.appendChild(f.root);
-    const local = { menu: null, staticKey: null, dynamicSlot: null };
+    const root = toDom(frameTree(source.get("static")), doc);
+    el.appendChild(root);
+    const q = (s) => root.querySelector(s);
+    const slots = {
+      header: q(".cw-header-slot"),
+      prompt: q(".cw-prompt-slot"),
+      svg: q(".cw-svg-slot"),
+      below: q(".cw-below"),
+      log: q(".cw-log-slot"),
+      tracks: q(".cw-tracks"),
+      players: q(".cw-players-slot"),
+      legend: q(".cw-legend-slot"),
+      menu: q(".cw-menu-slot"),
+      tip: q(".cw-tip")
+    };
+    const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false, pieces: null };
     function drawStatic(stat) {
-      const key = JSON.stringify([stat.map.id, stat.lang]);
+      const key = JSON.stringify([stat.map.id, stat.lang, stat.mode]);
       if (key === local.staticKey) return;
       local.staticKey = key;
-      replace(f.svgSlot, mapSvg(stat));
-      local.dynamicSlot = f.svgSlot.querySelector(".cw-dynamic-slot");
-      f.root.setAttribute("lang", stat.lang);
-      f.root.setAttribute("aria-label", stat.labels.ui.board);
+      replace(slots.svg, mapSvg(stat));
+      local.dynamic = slots.svg.querySelector(".cw-dynamic-slot");
+      local.marks = slots.svg.querySelector(".cw-marks-slot");
+      root.setAttribute("lang", stat.lang);
+      root.setAttribute("aria-label", stat.text.title);
+      root.style.fontFamily = stat.font;
+      root.style.setProperty("--cw-aspect", String(stat.map.width / stat.map.height));
+      root.className = `cw-root cw-mode-${stat.mode}`;
+    }
+    const targets = () => [...root.querySelectorAll(".cw-target")];
+    function focusedTarget() {
+      const a = doc.activeElement;
+      return a && root.contains(a) && a.classList && a.classList.contains("cw-target") ? targetId(a) : null;
+    }
+    function rove(id) {
+      const all = targets();
+      const chosen = all.find((t) => targetId(t) === id) || all[0] || null;
+      for (const t of all) t.setAttribute("tabindex", t === chosen ? "0" : "-1");
+      local.roving = chosen ? targetId(chosen) : null;
+      return chosen;
     }
     function draw() {
       const stat = source.get("static");
-      const snap = source.get("snapshot");
-      if (!stat || !stat.map || !snap || !snap.players) return;
+      const view = source.get("view");
+      if (!stat || !stat.map || !view || !view.players) return void 0;
       const t0 = performance.now();
+      const hadFocus = focusedTarget();
+      const menuFocus = local.menu && slots.menu.contains(doc.activeElement);
       drawStatic(stat);
       const ui = {
-        menu: local.menu,
         error: source.get("error"),
-        highlights: source.get("highlights"),
         annotation: source.get("annotation"),
         timeline: source.get("timeline"),
         animate: source.get("animate") !== false,
-        interactive: source.get("interactive") !== false
+        interactive: source.get("interactive") !== false,
+        before: local.pieces
       };
-      const parts = boardParts(stat, snap, source.get("legal"), ui);
-      replace(f.status, parts.status);
-      replace(local.dynamicSlot, parts.dynamic);
-      replace(f.menu, parts.menu);
-      replace(f.side, parts.side);
-      replace(f.below, parts.below);
-      replace(f.players, parts.players);
-      f.root.classList.toggle("cw-no-anim", !ui.animate);
+      local.pieces = view.pieces;
+      const legal = source.get("legal") || [];
+      const parts = boardParts(stat, view, legal, ui);
+      local.legendOpen = !!(q(".cw-legend") && q(".cw-legend").open);
+      replace(slots.header, parts.header);
+      replace(slots.prompt, parts.prompt);
+      replace(local.dynamic, parts.dynamic);
+      replace(local.marks, parts.marks);
+      replace(slots.below, parts.below);
+      replace(slots.log, parts.log);
+      replace(slots.tracks, parts.tracks);
+      replace(slots.players, parts.players);
+      replace(slots.legend, parts.legend);
+      if (local.legendOpen) q(".cw-legend").open = true;
+      root.classList.toggle("cw-no-anim", !ui.animate);
+      const chosen = rove(hadFocus || local.roving);
+      if (local.menu && !targets().some((t) => targetId(t) === local.menu)) local.menu = null;
+      drawMenu(stat, legal, menuFocus || local.focusMenu);
+      local.focusMenu = false;
+      if (!local.menu) {
+        if (hadFocus && chosen) chosen.focus();
+        else if (local.refocus) (chosen || root).focus();
+      }
+      local.refocus = false;
+      const newest = q(".cw-newest");
+      if (newest && newest.scrollIntoView && q(".cw-log-body")) {
+        const body = q(".cw-log-body");
+        body.scrollTop = body.scrollHeight;
+      }
       const ms = performance.now() - t0;
-      f.root.dataset.renderMs = ms.toFixed(2);
-      f.root.dataset.step = String(snap.step);
+      root.dataset.renderMs = ms.toFixed(2);
+      root.dataset.step = String(view.step);
       return ms;
     }
+    function drawMenu(stat, legal, keepFocus) {
+      if (!local.menu) {
+        replace(slots.menu, []);
+        return;
+      }
+      const view = source.get("view");
+      const acts = actionsAt(legal, local.menu);
+      replace(slots.menu, popover(stat, (view.menus || {})[local.menu] || "", acts));
+      place();
+      if (keepFocus !== false) {
+        const first = slots.menu.querySelector(".cw-action");
+        if (first) first.focus();
+      }
+    }
+    function place() {
+      const menu = slots.menu.firstElementChild;
+      const target = targets().find((t) => targetId(t) === local.menu);
+      if (!menu || !target || !target.getBoundingClientRect) return;
+      const box = root.getBoundingClientRect();
+      const r = target.getBoundingClientRect();
+      const m = menu.getBoundingClientRect();
+      let left = r.right - box.left + 8;
+      let top = r.top - box.top;
+      if (left + m.width > box.width) left = r.left - box.left - m.width - 8;
+      if (left < 0) {
+        left = Math.max(0, Math.min(box.width - m.width, r.left - box.left));
+        top = r.bottom - box.top + 8;
+      }
+      top = Math.max(0, Math.min(top, Math.max(0, root.scrollHeight - m.height)));
+      menu.style.left = `${left}px`;
+      menu.style.top = `${top}px`;
+    }
+    function open(id) {
+      local.menu = local.menu === id ? null : id;
+      local.focusMenu = local.menu !== null;
+      draw();
+    }
+    function close() {
+      const id = local.menu;
+      local.menu = null;
+      draw();
+      const t = targets().find((x) => targetId(x) === id);
+      if (t) t.focus();
+    }
+    const step = () => {
+      const v = source.get("view");
+      return v ? v.step : null;
+    };
     let pending = null;
-    let snapshotChanged = false;
+    let viewChanged = false;
     function flush() {
       pending = null;
       const ms = draw();
-      const snap = source.get("snapshot");
-      if (snapshotChanged && ms !== void 0 && snap) source.send(renderedIntent(snap.step, ms));
-      snapshotChanged = false;
+      if (viewChanged && ms !== void 0) source.send(renderedIntent(step(), ms));
+      viewChanged = false;
     }
     function schedule() {
       if (pending === null) pending = requestFrame(flush);
     }
-    function onSnapshot() {
+    function onView() {
       local.menu = null;
-      snapshotChanged = true;
+      viewChanged = true;
       schedule();
     }
     function onClick(ev) {
       const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
-      if (!t || !f.root.contains(t)) return;
+      if (!t || !root.contains(t)) return;
       const legal = source.get("legal") || [];
       if (t.dataset.action !== void 0) {
         const action = legal.find((a) => String(a.id) === t.dataset.action);
-        if (action) source.send(playIntent(action));
+        if (action) source.send(playIntent(action, step()));
         local.menu = null;
+        local.refocus = true;
         draw();
-      } else if (t.dataset.intent === "continue") {
-        source.send(continueIntent());
+      } else if (t.dataset.intent === "continue" || t.dataset.intent === "step") {
+        source.send(t.dataset.intent === "step" ? stepIntent(step()) : continueIntent(step()));
+        local.refocus = true;
       } else if (t.dataset.intent === "close") {
-        local.menu = null;
-        draw();
+        close();
       } else {
         const id = t.dataset.target || t.dataset.track;
-        local.menu = local.menu === id ? null : id;
-        draw();
+        if (actionsAt(legal, id).length && source.get("interactive") !== false) open(id);
       }
     }
     function onKey(ev) {
-      if (ev.target.closest && ev.target.closest("input,textarea,select")) return;
+      if (ev.target.closest && ev.target.closest("input,textarea,select,summary")) return;
       if (ev.key === "Escape" && local.menu) {
-        local.menu = null;
-        draw();
-        return;
-      }
-      if ((ev.key === "Enter" || ev.key === " ") && ev.target.dataset && ev.target.dataset.track) {
         ev.preventDefault();
-        onClick(ev);
+        ev.stopPropagation();
+        close();
         return;
       }
-      const intent = keyIntent(ev);
+      if (slots.menu.contains(ev.target)) {
+        if (ARROWS[ev.key]) {
+          const items = [...slots.menu.querySelectorAll(".cw-action")];
+          const i = items.indexOf(ev.target);
+          if (i >= 0) items[(i + ARROWS[ev.key] + items.length) % items.length].focus();
+          ev.preventDefault();
+          ev.stopPropagation();
+        }
+        return;
+      }
+      const onTarget = ev.target.classList && ev.target.classList.contains("cw-target");
+      if (onTarget && ARROWS[ev.key] && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey) {
+        const all = targets();
+        const i = all.indexOf(ev.target);
+        const next = all[(i + ARROWS[ev.key] + all.length) % all.length];
+        rove(targetId(next));
+        next.focus();
+        ev.preventDefault();
+        ev.stopPropagation();
+        return;
+      }
+      if (onTarget && (ev.key === "Enter" || ev.key === " ")) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        open(targetId(ev.target));
+        return;
+      }
+      if (ev.target.closest && ev.target.closest("button")) return;
+      const intent = keyIntent(ev, step());
       if (intent) {
         ev.preventDefault();
         ev.stopPropagation();
+        local.refocus = ev.target === root ? false : local.refocus;
         source.send(intent);
       }
     }
     function onOver(ev) {
       const t = ev.target.closest("[data-tip]");
       if (!t) {
-        f.tip.hidden = true;
+        slots.tip.hidden = true;
         return;
       }
-      f.tip.textContent = t.dataset.tip;
-      const box = f.root.querySelector(".cw-map-area").getBoundingClientRect();
-      f.tip.style.left = `${ev.clientX - box.left + 12}px`;
-      f.tip.style.top = `${ev.clientY - box.top + 12}px`;
-      f.tip.hidden = false;
+      slots.tip.textContent = t.dataset.tip;
+      const box = q(".cw-map-area").getBoundingClientRect();
+      slots.tip.style.left = `${ev.clientX - box.left + 12}px`;
+      slots.tip.style.top = `${ev.clientY - box.top + 12}px`;
+      slots.tip.hidden = false;
     }
     const onLeave = () => {
-      f.tip.hidden = true;
+      slots.tip.hidden = true;
     };
-    f.root.addEventListener("click", onClick);
-    f.root.addEventListener("keydown", onKey);
-    f.root.addEventListener("mouseover", onOver);
-    f.root.addEventListener("mouseleave", onLeave);
-    const handlers = WATCHED.map((name) => [name, name === "snapshot" ? onSnapshot : schedule]);
+    root.addEventListener("click", onClick);
+    root.addEventListener("keydown", onKey);
+    root.addEventListener("mouseover", onOver);
+    root.addEventListener("mouseleave", onLeave);
+    const handlers = WATCHED.map((name) => [name, name === "view" ? onView : schedule]);
     for (const [name, fn] of handlers) source.on(name, fn);
     draw();
     return () => {
       if (pending !== null) cancelFrame(pending);
       for (const [name, fn] of handlers) source.off(name, fn);
-      f.root.removeEventListener("click", onClick);
-      f.root.removeEventListener("keydown", onKey);
-      f.root.removeEventListener("mouseover", onOver);
-      f.root.removeEventListener("mouseleave", onLeave);
-      f.root.remove();
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("keydown", onKey);
+      root.removeEventListener("mouseover", onOver);
+      root.removeEventListener("mouseleave", onLeave);
+      root.remove();
     };
   }
 
   // src/page.js
-  function navigate(frames, index, intent) {
-    const last = frames.length - 1;
+  var CHECKPOINT = 32;
+  async function unpack(text) {
+    const bytes = Uint8Array.from(atob(text.trim()), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
+  }
+  function positions(payload) {
+    const n = payload.patches.length + 1;
+    const keys = [];
+    const checkpoints = [];
+    let v = payload.first;
+    for (let i = 0; i < n; i++) {
+      if (i > 0) v = applyPatch(v, payload.patches[i - 1]);
+      if (i % CHECKPOINT === 0) checkpoints.push(v);
+      keys.push([v.cycle, v.phase]);
+    }
+    function view(i) {
+      let k = Math.floor(i / CHECKPOINT);
+      let out = checkpoints[k];
+      for (let j = k * CHECKPOINT + 1; j <= i; j++) out = applyPatch(out, payload.patches[j - 1]);
+      if (out.log) {
+        const lines = {};
+        for (const g of out.log.groups) for (const s of g.steps) lines[String(s)] = payload.lines[String(s)] || [];
+        out = { ...out, log: { ...out.log, lines } };
+      }
+      return out;
+    }
+    return { length: n, keys, view };
+  }
+  function navigate(keys, index, intent) {
+    const last = keys.length - 1;
     if (intent.type !== "nav") return index;
     if (intent.to === "start") return 0;
     if (intent.to === "end") return last;
     const dir = intent.to === "back" ? -1 : 1;
     if (intent.by === "step") return Math.min(last, Math.max(0, index + dir));
-    const key = (i2) => intent.by === "cycle" ? frames[i2].snapshot.cycle : `${frames[i2].snapshot.cycle}/${frames[i2].snapshot.phase}`;
+    const key = (i2) => intent.by === "cycle" ? String(keys[i2][0]) : `${keys[i2][0]}/${keys[i2][1]}`;
     let i = index;
     const here = key(index);
     while (i + dir >= 0 && i + dir <= last && key(i + dir) === here) i += dir;
@@ -852,17 +957,45 @@ var CycladesReplay = (() => {
     }
     return i;
   }
+  var NAV = [
+    ["⏮", "start", "step", "start"],
+    ["⏪", "back", "cycle", "back_cycle"],
+    ["«", "back", "phase", "back_phase"],
+    ["‹", "back", "step", "back_step"],
+    ["›", "forward", "step", "forward_step"],
+    ["»", "forward", "phase", "forward_phase"],
+    ["⏩", "forward", "cycle", "forward_cycle"],
+    ["⏭", "end", "step", "end"]
+  ];
+  function controls(payload) {
+    const T = payload.text;
+    return h(
+      "div",
+      { class: "cw-page-controls", role: "group", "aria-label": T.controls },
+      h("div", { class: "cw-page-buttons" }, NAV.map(([glyph, to, by, key]) => h("button", { class: "cw-btn cw-nav", "data-to": to, "data-by": by, "aria-label": T[key], title: T[key] }, glyph))),
+      h("input", { class: "cw-slider", type: "range", min: "0", max: String(payload.patches.length), value: "0", step: "1", "aria-label": T.slider, "data-testid": "cw-slider" }),
+      h("p", { class: "cw-keys" }, T.keys)
+    );
+  }
   function mountReplay(el, payload) {
+    const doc = el.ownerDocument;
+    const all = positions(payload);
     const listeners = {};
     let index = 0;
-    const frame2 = () => payload.frames[index];
+    let shown = all.view(0);
+    if (payload.title) el.appendChild(toDom(h("h1", { class: "cw-page-title" }, payload.title), doc));
+    const bar = toDom(controls(payload), doc);
+    el.appendChild(bar);
+    const slider = bar.querySelector(".cw-slider");
     const source = {
       get(name) {
         if (name === "static") return payload.static;
+        if (name === "view") return shown;
         if (name === "legal") return [];
         if (name === "interactive") return false;
-        if (name === "timeline") return { index, length: payload.frames.length - 1 };
-        return frame2()[name];
+        if (name === "timeline") return { index, length: all.length - 1, text: payload.timeline[index] };
+        if (name === "annotation") return (payload.notes || {})[String(index)] || {};
+        return void 0;
       },
       on(name, fn) {
         (listeners[name] || (listeners[name] = [])).push(fn);
@@ -871,16 +1004,33 @@ var CycladesReplay = (() => {
         listeners[name] = (listeners[name] || []).filter((f) => f !== fn);
       },
       send(msg) {
-        const next = navigate(payload.frames, index, msg);
+        const next = navigate(all.keys, index, msg);
         if (next !== index) go(next);
       }
     };
     function go(i) {
-      index = Math.min(payload.frames.length - 1, Math.max(0, i));
-      for (const fn of listeners.snapshot || []) fn();
+      index = Math.min(all.length - 1, Math.max(0, i));
+      shown = all.view(index);
+      slider.value = String(index);
+      for (const fn of listeners.view || []) fn();
     }
+    const onInput = () => go(Number(slider.value));
+    const onNav = (ev) => {
+      const b = ev.target.closest("button[data-to]");
+      if (b) go(navigate(all.keys, index, { type: "nav", to: b.dataset.to, by: b.dataset.by }));
+    };
+    slider.addEventListener("input", onInput);
+    bar.addEventListener("click", onNav);
     const cleanup = mountBoard(el, source);
-    return { cleanup, go, index: () => index };
+    return {
+      cleanup() {
+        cleanup();
+        slider.removeEventListener("input", onInput);
+        bar.removeEventListener("click", onNav);
+      },
+      go,
+      index: () => index
+    };
   }
   return __toCommonJS(page_exports);
 })();

@@ -1,8 +1,8 @@
 """The static board: one SVG picture of a position, for notebooks, exports and docs.
 
-:func:`board` draws what the widget draws (the same serializer and the same geometry:
-:func:`cyclades_widgets.serialize.snapshot` and :func:`~cyclades_widgets.serialize.static_payload`),
-as one self-contained SVG string with no script, no stylesheet and no ids, so it survives
+:func:`board` paints the view model (:func:`cyclades_widgets.view.model.board_view` and
+:func:`~cyclades_widgets.view.model.static_payload`), the one the widget paints, as one
+self-contained SVG string with no script, no stylesheet and no ids, so it survives
 ``jupyter nbconvert``, nbviewer and GitHub, and several boards can share a page.
 ``Game`` and ``GameState`` show it in notebooks through ``_repr_svg_``.
 
@@ -22,16 +22,17 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ..history import BaseGame
 from ..rules.events import Event
 from ..rules.state import GameState
-from ..view import model as serialize
+from ..view import model
 from .draw import COLOURS as C
-from .draw import FONT, Markup, el, group, num, wrap
-from .map import arrow, isles_layer, labels_layer, names_layer, overlay, seas_layer, trails
-from .panels import header, side_panels
-from .pieces import BUILDING_LETTERS, fleet_pieces, isle_pieces
+from .draw import Markup, el, num, wrap
+from .map import isles_layer, lit_layer, marks_layer, names_layer, seas_layer, trails_layer
+from .panels import header, log_panel, side_panels
+from .pieces import pieces_layer
 
-__all__ = ["BUILDING_LETTERS", "BoardSVG", "Place", "board"]
+__all__ = ["BoardSVG", "Place", "board", "paint"]
 
 _MARGIN = 12
 _SIDE_WIDTH = 330
@@ -53,7 +54,7 @@ Place = str | tuple[str, str]
 
 
 def board(
-    state: GameState,
+    position: GameState | BaseGame,
     *,
     viewer: str | int | None = None,
     highlights: Iterable[Place] = (),
@@ -61,161 +62,117 @@ def board(
     lang: str = "en",
     caption: str | None = None,
     events: Sequence[Event] | None = None,
+    mode: str = "normal",
 ) -> BoardSVG:
-    """The board of ``state`` as an SVG string (pure: the same input gives the same text).
+    """The board of a position as an SVG string (pure: the same input gives the same text).
 
+    - ``position``: a ``GameState``, or a game (then its last step's events draw the move
+      trails and the battle, and the log of the turn fills the caption area).
     - ``viewer``: a player name or seat; the other players' gold is then hidden (seed 000
       'Setup': gold is kept behind a screen). ``None`` is the teacher's view.
     - ``highlights``: isle or sea ids to outline, each optionally ``(id, label)``.
     - ``arrows``: ``(from, to)`` or ``(from, to, label)`` pairs of isle/sea ids, or a
-      record's :class:`~cyclades_widgets.record.Arrow`.
-    - ``lang``: ``"en"`` or ``"zh"`` for every label.
+      record's arrows.
+    - ``lang``: the language of every word; ``mode``: ``"normal"`` or ``"projector"``.
     - ``caption``: a comment shown under the board (a record's annotation).
-    - ``events``: the last step's events: moves are drawn as dashed trails and a battle's
-      dice in the battle panel.
+    - ``events``: the last step's events, for a ``GameState``.
 
-    Returns a :class:`BoardSVG`, a ``str`` that a notebook shows as the picture. Raises
-    ``ValueError`` (nothing else) for an unknown viewer, language or place id.
+    The targets of the legal actions (for the player to act, or the ``viewer``) are lit,
+    as on the widget. Raises ``ValueError`` (nothing else) for an unknown viewer,
+    language, mode or place id.
     """
-    snap = serialize.snapshot(state, viewer=viewer, lang=lang, events=list(events or []))
-    stat = _static(state.map_id, lang)
-    marks = _places(stat, highlights)
-    lines = _arrows(stat, arrows)
+    history: Sequence[Any] | None = None
+    if isinstance(position, BaseGame):
+        state = position.state
+        history = position.history
+        events = events if events is not None else (history[-1].events if history else [])
+    else:
+        state = position
+    seat = model.viewer_seat(state, viewer)
+    stat = _static(state.map_id, model.check_lang(lang), mode)
+    view = model.board_view(
+        state,
+        viewer=seat,
+        lang=lang,
+        events=list(events or []),
+        history=history,
+        legal=model.state_legal(state, lang, seat),
+        highlights={"places": list(highlights), "arrows": list(arrows)},
+    )
+    return paint(stat, view, caption=caption)
+
+
+@lru_cache(maxsize=8)
+def _static(map_id: str, lang: str, mode: str) -> dict[str, Any]:
+    """The static payload, computed once per map, language and mode (never changed here)."""
+    return model.static_payload(map_id, lang, mode=mode)
+
+
+@lru_cache(maxsize=8)
+def _seas(map_id: str, lang: str, mode: str) -> Markup:
+    """The sea layer depends only on the map: painted once."""
+    return seas_layer(_static(map_id, lang, mode))
+
+
+def paint(stat: dict[str, Any], view: dict[str, Any], *, caption: str | None = None) -> BoardSVG:
+    """Paint a view model (with its static payload) as one SVG picture."""
     geo = stat["map"]
-    top = _MARGIN + 34
+    width = _MARGIN + geo["width"] + _GAP + _SIDE_WIDTH + _MARGIN
+    head, head_h = header(stat, view, _MARGIN, _MARGIN, width - 2 * _MARGIN)
+    top = _MARGIN + head_h
     side_x = _MARGIN + geo["width"] + _GAP
-    side, side_h = side_panels(stat, snap, side_x, top, _SIDE_WIDTH)
+    side, side_h = side_panels(stat, view, side_x, top, _SIDE_WIDTH)
     body_h = max(geo["height"], side_h)
-    width = side_x + _SIDE_WIDTH + _MARGIN
-    note, note_h = _caption(caption, _MARGIN, top + body_h + _GAP, width - 2 * _MARGIN)
-    height = top + body_h + (note_h + _GAP if note_h else 0) + _MARGIN
-    head, _ = header(stat, snap, _MARGIN, _MARGIN, width - 2 * _MARGIN)
+    y = top + body_h + _GAP
+    note, note_h = _caption(caption, _MARGIN, y, width - 2 * _MARGIN)
+    y += note_h + (_GAP if note_h else 0)
+    log, log_h = log_panel(stat, view, _MARGIN, y, width - 2 * _MARGIN)
+    y += log_h + (_GAP if log_h else 0)
+    height = y - (_GAP if note_h or log_h else 0) + _MARGIN
     card = {"x": 0.5, "y": 0.5, "width": width - 1, "height": height - 1, "rx": 10}
+    summary = (
+        stat["text"]["title"]
+        + " · "
+        + " · ".join((view["header"]["cycle"], view["header"]["phase"], view["prompt"]["text"]))
+    )
     return BoardSVG(
         el(
             "svg",
-            _root_attrs(stat, snap, width, height),
-            el("title", None, _summary(stat, snap)),
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "viewBox": f"0 0 {num(width)} {num(height)}",
+                "width": num(width),
+                "height": num(height),
+                "role": "group",
+                "aria-label": summary,
+                "lang": stat["lang"],
+                "font-family": stat["font"],
+                "class": "cws-board",
+            },
+            el("title", None, summary),
             el("rect", {**card, "fill": C["card"], "stroke": C["panel_line"]}),
             head,
-            el("g", {"transform": f"translate({_MARGIN},{top})"}, _map(stat, snap, marks, lines)),
+            el("g", {"transform": f"translate({_MARGIN},{top})"}, _map(stat, view)),
             side,
             note,
+            log,
         )
     )
 
 
-@lru_cache(maxsize=8)
-def _static(map_id: str, lang: str) -> dict[str, Any]:
-    """The static payload, computed once per map and language (never changed here)."""
-    return serialize.static_payload(map_id, lang)
-
-
-@lru_cache(maxsize=8)
-def _seas(map_id: str, lang: str) -> Markup:
-    """The sea layer depends only on the map: drawn once."""
-    stat = _static(map_id, lang)
-    return seas_layer(stat, stat["map"]["hex_size"])
-
-
-def _root_attrs(
-    stat: dict[str, Any], snap: dict[str, Any], width: float, height: float
-) -> dict[str, Any]:
-    """The ``<svg>`` element: its size, its name, the language and the font.
-
-    Its role is ``group``, not ``img``: an ``img`` hides its children from screen readers,
-    and the isles and pieces inside are the ``img``s, each with its own title.
-    """
-    return {
-        "xmlns": "http://www.w3.org/2000/svg",
-        "viewBox": f"0 0 {num(width)} {num(height)}",
-        "width": num(width),
-        "height": num(height),
-        "role": "group",
-        "aria-label": _summary(stat, snap),
-        "lang": stat["lang"],
-        "font-family": FONT,
-        "class": "cws-board",
-    }
-
-
-def _summary(stat: dict[str, Any], snap: dict[str, Any]) -> str:
-    """The picture's name: "Cyclades board · Cycle 2 · Actions · Sparta to act"."""
-    L = stat["labels"]
-    phase = L["phases"].get(snap["phase"], snap["phase"])
-    return f"{L['ui']['board']} · {L['ui']['cycle']} {snap['cycle']} · {phase} · {snap['status']}"
-
-
-# --------------------------------------------------------------------------- inputs
-
-
-def _known(stat: dict[str, Any], place: Any, what: str) -> str:
+def _map(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
     geo = stat["map"]
-    if isinstance(place, str) and (place in geo["isles"] or place in geo["seas"]):
-        return place
-    isles = ", ".join(sorted(geo["isles"]))
-    raise ValueError(
-        f"{what}: {place!r} is not an isle or sea of {geo['id']}; isles are {isles}, "
-        f"seas are grid ids such as {', '.join(sorted(geo['seas'])[:3])}"
-    )
-
-
-def _places(stat: dict[str, Any], places: Iterable[Place]) -> list[tuple[str, str | None]]:
-    """Highlights as ``(id, label or None)``, checked against the map."""
-    out: list[tuple[str, str | None]] = []
-    for item in places:
-        if isinstance(item, str):
-            out.append((_known(stat, item, "highlight"), None))
-        elif isinstance(item, tuple | list) and len(item) == 2:
-            out.append((_known(stat, item[0], "highlight"), str(item[1])))
-        else:
-            raise ValueError(f"a highlight is an isle or sea id, or (id, label); not {item!r}")
-    return out
-
-
-def _arrows(stat: dict[str, Any], arrows: Iterable[Any]) -> list[tuple[str, str, str | None]]:
-    """Arrows as ``(from, to, label or None)``, checked against the map."""
-    out = []
-    for item in arrows:
-        if hasattr(item, "source") and hasattr(item, "target"):
-            item = (item.source, item.target)
-        if not isinstance(item, tuple | list) or len(item) not in (2, 3):
-            raise ValueError(f"an arrow is (from, to) or (from, to, label); not {item!r}")
-        label = str(item[2]) if len(item) == 3 else None
-        start, end = _known(stat, item[0], "arrow"), _known(stat, item[1], "arrow")
-        if start == end:
-            raise ValueError(f"an arrow joins two different places; not {start!r} to itself")
-        out.append((start, end, label))
-    return out
-
-
-# --------------------------------------------------------------------------- the map
-
-
-def _map(
-    stat: dict[str, Any],
-    snap: dict[str, Any],
-    marks: list[tuple[str, str | None]],
-    lines: list[tuple[str, str, str | None]],
-) -> Markup:
-    geo = stat["map"]
-    size = geo["hex_size"]
-    pieces = [isle_pieces(stat, snap, iid, isle, size) for iid, isle in snap["isles"].items()]
-    return group(
+    return el(
+        "g",
         {"class": "cws-map"},
         el("rect", {"width": geo["width"], "height": geo["height"], "rx": 8, "fill": C["sea"]}),
-        _seas(geo["id"], stat["lang"]),
-        isles_layer(stat, snap, size),
-        group({"class": "cws-highlights"}, [overlay(stat, pid) for pid, _ in marks]),
-        group(
-            {"class": "cws-pieces", "font-size": 11, "font-weight": 800, "text-anchor": "middle"},
-            pieces,
-            fleet_pieces(stat, snap, size),
-        ),
-        trails(stat, snap),
-        group({"class": "cws-arrows"}, [arrow(stat, a, b) for a, b, _ in lines]),
+        _seas(geo["id"], stat["lang"], stat["mode"]),
+        isles_layer(stat, view),
+        lit_layer(stat, view),
+        pieces_layer(stat, view),
+        trails_layer(view),
         names_layer(stat),
-        labels_layer(stat, marks, lines, size),
+        marks_layer(stat, view),
     )
 
 
@@ -226,20 +183,10 @@ def _caption(text: str | None, x: float, y: float, w: float) -> tuple[Markup, fl
     lines = wrap(str(text), w - 24, 13)
     h = 14 + 18 * len(lines)
     texts = [el("text", {"x": x + 12, "y": y + 22 + 18 * i}, line) for i, line in enumerate(lines)]
+    box = {"x": x, "y": y, "width": w, "height": h, "rx": 8}
     return el(
         "g",
         {"class": "cws-caption"},
-        el(
-            "rect",
-            {
-                "x": x,
-                "y": y,
-                "width": w,
-                "height": h,
-                "rx": 8,
-                "fill": C["note"],
-                "stroke": C["note_line"],
-            },
-        ),
+        el("rect", {**box, "fill": C["note"], "stroke": C["note_line"]}),
         el("g", {"font-size": 13, "fill": C["ink"]}, texts),
     ), h

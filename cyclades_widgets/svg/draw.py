@@ -5,8 +5,8 @@ as text or as an attribute value, and only :class:`Markup` (what :func:`el` retu
 inserted as is. So user text (player names, comments, highlight labels) can never become
 markup, whatever it contains.
 
-The shapes mirror the widget's ``js/src/shapes.js`` (same proportions), so the static board
-and the widget look alike.
+Shapes and icons are not drawn here: they come as path data in the static payload
+(:mod:`cyclades_widgets.view.icons`), the same the widget paints.
 
 >>> str(el("text", {"x": 1.25, "y": 2.0}, "<b>"))
 '<text x="1.2" y="2">&lt;b&gt;</text>'
@@ -15,31 +15,25 @@ and the widget look alike.
 from __future__ import annotations
 
 import html
-import math
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..view.metrics import text_width
+
 __all__ = [
     "COLOURS",
-    "FONT",
     "Markup",
     "el",
-    "fmt",
     "group",
-    "hull",
+    "icon",
     "num",
     "path_d",
     "points",
-    "shape",
-    "star",
     "text_width",
     "titled",
     "wrap",
 ]
-
-FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', sans-serif"
-"""The board's font stack (the widget's, from ``static/board.css``)."""
 
 
 class Markup(str):
@@ -109,50 +103,35 @@ def titled(label: str, attrs: Mapping[str, Any] | None, *children: Any) -> Marku
     return el("g", {"role": "img", **(attrs or {})}, el("title", None, label), *children)
 
 
-def fmt(template: str, **values: Any) -> str:
-    """Fill ``{name}`` placeholders of a label template; unknown ones stay as they are."""
-    out = template
-    for key, value in values.items():
-        out = out.replace("{" + key + "}", str(value))
-    return out
-
-
 def points(pts: Iterable[Iterable[float]]) -> str:
     """``x,y x,y ...`` for a polygon."""
     return " ".join(",".join(num(c) for c in p) for p in pts)
 
 
-def _poly(x: float, y: float, r: float, n: int, start: float) -> str:
-    angles = [math.radians(start + 360 * i / n) for i in range(n)]
-    return path_d([[(x + r * math.cos(a), y + r * math.sin(a)) for a in angles]])
-
-
-def shape(
-    name: str, x: float, y: float, r: float, attrs: Mapping[str, Any] | None = None
+def icon(
+    d: str,
+    x: float,
+    y: float,
+    r: float,
+    *,
+    fill: str | None = None,
+    stroke: str | None = None,
+    width: float = 1.2,
 ) -> Markup:
-    """A seat's shape (circle, square, triangle, diamond, hexagon) centred on (x, y)."""
-    extra = dict(attrs or {})
-    if name == "square":
-        side = r * 1.76
-        box = {"x": x - r * 0.88, "y": y - r * 0.88, "width": side, "height": side}
-        return el("rect", {**box, "rx": r * 0.15, **extra})
-    if name == "triangle":
-        return el("path", {"d": _poly(x, y + r * 0.18, r * 1.18, 3, -90), **extra})
-    if name == "diamond":
-        return el("path", {"d": _poly(x, y, r * 1.15, 4, -90), **extra})
-    if name == "hexagon":
-        return el("path", {"d": _poly(x, y, r * 1.05, 6, 0), **extra})
-    return el("circle", {"cx": x, "cy": y, "r": r, **extra})
-
-
-def star(x: float, y: float, r: float, attrs: Mapping[str, Any] | None = None) -> Markup:
-    """A five-pointed star (prosperity) centred on (x, y)."""
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.45
-        a = math.radians(-90 + 36 * i)
-        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-    return el("path", {"d": path_d([pts]), **(attrs or {})})
+    """An icon of the static payload (path data in a box from -1 to 1) centred on (x, y)
+    at radius ``r``; ``width`` is the stroke width in pixels (whatever ``r`` is)."""
+    return el(
+        "path",
+        {
+            "d": d,
+            "transform": f"translate({num(x)},{num(y)}) scale({r:.3g})",
+            "fill": fill,
+            "fill-rule": "evenodd",
+            "stroke": stroke,
+            "stroke-width": f"{width / r:.3g}" if stroke else None,
+            "stroke-linejoin": "round" if stroke else None,
+        },
+    )
 
 
 def path_d(loops: Iterable[Iterable[Sequence[float]]]) -> str:
@@ -182,37 +161,6 @@ def _tenths(n: int) -> str:
     if frac == 0:
         return f"{sign}{whole}"
     return f"{sign}{whole if whole else ''}.{frac}"
-
-
-def hull(x: float, y: float, r: float, attrs: Mapping[str, Any] | None = None) -> Markup:
-    """A ship's hull centred on (x, y)."""
-    w = r * 1.5
-    top, bottom = y - r * 0.2, y + r * 0.75
-    pts = [(x - w, top), (x + w, top), (x + w * 0.7, bottom), (x - w * 0.7, bottom)]
-    return el("path", {"d": path_d([pts]), **(attrs or {})})
-
-
-def _char_width(ch: str) -> float:
-    """Advance of a character in ems, generous: measured on DejaVu Sans (a wide fallback
-    font), so text laid out with it also fits in the narrower system fonts."""
-    if unicodedata.east_asian_width(ch) in ("W", "F"):
-        return 1.0
-    if ch in " .,:;'|!iljft()[]":
-        return 0.36
-    if ch in "mwMW@%":
-        return 0.95
-    if ch.isupper():
-        return 0.74
-    if ch.isdigit():
-        return 0.64
-    return 0.62
-
-
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """Estimated width in pixels of ``text`` at font ``size`` (generous, so that text laid
-    out with it does not overflow; wide CJK characters count as 1 em)."""
-    width = sum(_char_width(ch) for ch in text) * size
-    return width * (1.12 if bold else 1.0)
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:

@@ -1,35 +1,45 @@
-"""The map layers of the static SVG board: seas, isles (merged outlines), names, and the
-overlays a teacher adds (highlights, arrows, labels) or the last step left (move trails).
+"""The map layers of the static SVG board: seas, isles (merged outlines, owners), names,
+lit targets, a teacher's marks (highlights, arrows, labels) and the last step's trails.
 
-Positions come from :func:`cyclades_widgets.geometry.map_geometry` through the static
-payload, as for the widget (``js/src/map.js`` and the overlays of ``js/src/pieces.js``).
+Everything is placed in Python (the static payload's geometry and the view model); the
+widget's ``js/src/map.js`` paints the same layers.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from .draw import COLOURS as C
-from .draw import Markup, el, group, path_d, points, star, text_width, titled
+from .draw import Markup, el, group, icon, path_d, points, text_width, titled
 
 __all__ = [
     "arrow",
-    "centre",
     "isles_layer",
-    "labels_layer",
-    "moves",
+    "lit_layer",
+    "marks_layer",
     "names_layer",
     "outline",
-    "overlay",
     "seas_layer",
-    "trails",
+    "trails_layer",
 ]
 
 
-def seas_layer(stat: dict[str, Any], size: float) -> Markup:
-    """The sea hexes with their ids; prosperity seas are shaded and carry a star."""
-    seas = stat["map"]["seas"]
+def outline(loops: list[list[list[float]]]) -> str:
+    """Path data of an isle's outline loops (the first the outer one, then any holes)."""
+    return path_d(loops)
+
+
+def _place_path(stat: dict[str, Any], place: str) -> str:
+    geo = stat["map"]
+    if place in geo["isles"]:
+        return outline(geo["isles"][place]["outline"])
+    return path_d([geo["seas"][place]["points"]])
+
+
+def seas_layer(stat: dict[str, Any]) -> Markup:
+    """The sea hexes with their ids; prosperity seas are shaded and carry the symbol."""
+    geo = stat["map"]
+    font = stat["sizes"]["sea_id"]
     hexes = [
         el(
             "path",
@@ -39,81 +49,88 @@ def seas_layer(stat: dict[str, Any], size: float) -> Markup:
                 "fill": C["sea_prosperity"] if s["prosperity"] else None,
             },
         )
-        for sid, s in seas.items()
+        for sid, s in geo["seas"].items()
     ]
     ids = [
-        el("text", {"x": s["center"][0], "y": s["center"][1] - size * 0.62}, sid)
-        for sid, s in seas.items()
+        el("text", {"x": s["id_at"][0], "y": s["id_at"][1]}, sid) for sid, s in geo["seas"].items()
     ]
-    stars = [
-        star(s["center"][0], s["center"][1] + size * 0.6, size * 0.2)
-        for s in seas.values()
+    symbols = [
+        icon(
+            stat["icons"]["cornucopia"],
+            s["symbol"][0],
+            s["symbol"][1],
+            stat["sizes"]["prosperity"],
+            fill=C["star"],
+            stroke=C["star_line"],
+            width=0.8,
+        )  # fmt: skip
+        for s in geo["seas"].values()
         if s["prosperity"]
     ]
     return el(
         "g",
         {"class": "cws-seas", "aria-hidden": "true"},
         el("g", {"fill": C["sea"], "stroke": C["sea_line"]}, hexes),
-        el("g", {"font-size": 7, "fill": C["sea_id"], "text-anchor": "middle"}, ids),
-        group({"fill": C["star"], "stroke": C["star_line"], "stroke-width": 0.8}, stars),
+        el("g", {"font-size": font, "fill": C["sea_id"], "text-anchor": "middle"}, ids),
+        group(None, symbols),
     )
 
 
-def _isle(stat: dict[str, Any], iid: str, player: dict[str, Any] | None, size: float) -> Markup:
+def _isle(stat: dict[str, Any], iid: str, owner: dict[str, Any] | None) -> Markup:
     """One isle: a soft shadow, the sand outlined in its owner's colour, the building
-    slots and the printed prosperity stars."""
+    slots and the printed prosperity symbols."""
     isle = stat["map"]["isles"][iid]
-    ui = stat["labels"]["ui"]
-    label = (
-        f"{stat['isle_names'][iid]}: {len(isle['slots'])} {ui['slot']}, "
-        f"{isle['prosperity']} {ui['prosperity']}"
-    )
-    if player is not None:
-        label += f" · {player['name']}"
     d = outline(isle["outline"])
-    s = size * 0.42
+    r = stat["sizes"]["slot"]
     slots = [
-        el("rect", {"x": x - s / 2, "y": y - s / 2, "width": s, "height": s, "rx": 2})
+        el("rect", {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, "rx": 2})
         for x, y in isle["slots"]
     ]
     px, py = isle["prosperity_anchor"]
-    n = isle["prosperity"]
-    stars = [star(px + (i - (n - 1) / 2) * size * 0.42, py, size * 0.18) for i in range(n)]
+    n, step = isle["prosperity"], stat["prosperity_step"]
+    symbols = [
+        icon(
+            stat["icons"]["cornucopia"],
+            px + (i - (n - 1) / 2) * step,
+            py,
+            stat["sizes"]["prosperity"],
+            fill=C["star"],
+            stroke=C["star_line"],
+            width=0.8,
+        )  # fmt: skip
+        for i in range(n)
+    ]
     sand = {"d": d, "fill": C["sand"], "fill-rule": "evenodd", "stroke-linejoin": "round"}
     edge = (
-        {"stroke": player["colour"], "stroke-width": 3.5}
-        if player
+        {"stroke": owner["colour"], "stroke-width": 3.5}
+        if owner
         else {"stroke": C["sand_line"], "stroke-width": 2}
     )
     return titled(
-        label,
+        stat["places"][iid]["label"],
         {"class": "cws-isle", "data-id": iid},
         el("path", {"d": d, "fill": "#000", "fill-opacity": 0.16, "transform": "translate(0,1.5)"}),
         el("path", {**sand, **edge}),
         el("g", {"fill": C["slot"], "stroke": C["slot_line"]}, slots),
-        group({"fill": C["star"], "stroke": C["star_line"], "stroke-width": 0.8}, stars),
+        group(None, symbols),
     )
 
 
-def isles_layer(stat: dict[str, Any], snap: dict[str, Any], size: float) -> Markup:
-    """Every isle of the map, each an image named by its title ("Naxos: 2 building slot,
-    1 prosperity · Athens"); an owned isle is outlined in its owner's colour."""
+def isles_layer(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
+    """Every isle, each an image named by its label; owned ones outlined in the owner's
+    colour."""
+    seats = stat["seats"]
     out = []
     for iid in stat["map"]["isles"]:
-        owner = snap["isles"].get(iid, {}).get("owner")
-        out.append(_isle(stat, iid, snap["players"][owner] if owner is not None else None, size))
+        seat = view["owners"].get(iid)
+        out.append(_isle(stat, iid, seats[seat % len(seats)] if seat is not None else None))
     return el("g", {"class": "cws-isles"}, out)
-
-
-def outline(loops: list[list[list[float]]]) -> str:
-    """Path data of an isle's outline loops (the first the outer one, then any holes)."""
-    return path_d(loops)
 
 
 def names_layer(stat: dict[str, Any]) -> Markup:
     """Isle names, above the pieces so that a fleet never hides them."""
     texts = [
-        el("text", {"x": isle["label"][0], "y": isle["label"][1]}, stat["isle_names"][iid])
+        el("text", {"x": isle["label"][0], "y": isle["label"][1]}, stat["places"][iid]["name"])
         for iid, isle in stat["map"]["isles"].items()
     ]
     return el(
@@ -121,7 +138,7 @@ def names_layer(stat: dict[str, Any]) -> Markup:
         {
             "class": "cws-names",
             "aria-hidden": "true",
-            "font-size": 11,
+            "font-size": stat["sizes"]["isle_name"],
             "font-weight": 700,
             "fill": "#4a3b22",
             "text-anchor": "middle",
@@ -135,144 +152,83 @@ def names_layer(stat: dict[str, Any]) -> Markup:
     )
 
 
-# --------------------------------------------------------------------------- overlays
-
-
-def centre(stat: dict[str, Any], place: str) -> tuple[float, float]:
-    """Where an isle or a sea is drawn (its centre), in map pixels."""
-    geo = stat["map"]
-    x, y = (geo["isles"][place] if place in geo["isles"] else geo["seas"][place])["center"]
-    return x, y
-
-
-def overlay(stat: dict[str, Any], place: str) -> Markup:
-    """A highlight: the isle's outline or the sea's hex, tinted and outlined in purple."""
-    attrs = {
-        "fill": C["highlight"],
-        "fill-opacity": 0.14,
-        "stroke": C["highlight"],
-        "stroke-width": 3.5,
-        "stroke-linejoin": "round",
-        "class": "cws-highlight",
-        "data-id": place,
-    }
-    geo = stat["map"]
-    if place in geo["isles"]:
-        return el(
-            "path", {"d": outline(geo["isles"][place]["outline"]), "fill-rule": "evenodd", **attrs}
+def lit_layer(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
+    """The places a legal action touches, outlined in dashed amber."""
+    attrs = {"fill": C["lit"], "fill-opacity": 0.13, "stroke": C["lit"], "stroke-width": 3,
+             "stroke-dasharray": "6 3", "fill-rule": "evenodd", "stroke-linejoin": "round"}  # fmt: skip
+    out = [
+        el(
+            "path",
+            {"d": _place_path(stat, place), "class": "cws-lit", "data-target": place, **attrs},
         )
-    return el("path", {"d": path_d([geo["seas"][place]["points"]]), **attrs})
+        for place in view["lit"]
+    ]
+    return group({"class": "cws-lit-layer", "aria-hidden": "true"}, out)
 
 
-def _segment(stat: dict[str, Any], a: str, b: str) -> tuple[float, ...] | None:
-    """The arrow's line from ``a`` to ``b``, shortened at both ends; None if a == b."""
-    (x1, y1), (x2, y2) = centre(stat, a), centre(stat, b)
-    length = math.hypot(x2 - x1, y2 - y1)
-    size = stat["map"]["hex_size"]
-    if length < size * 0.9:
-        return None
+def arrow(line: list[float], colour: str, *, dashed: bool, attrs: dict[str, Any]) -> Markup:
+    """An arrow along ``line`` ([x1, y1, x2, y2]) on a white halo; dashed for a trail."""
+    x1, y1, x2, y2 = line
+    length = max(1e-6, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    s, e = size * 0.3, size * 0.4
-    return x1 + ux * s, y1 + uy * s, x2 - ux * e, y2 - uy * e, ux, uy
-
-
-def _head(x: float, y: float, ux: float, uy: float, length: float, half: float) -> str:
-    """Points of an arrowhead with its tip at (x, y), pointing along (ux, uy)."""
-    bx, by = x - ux * length, y - uy * length
-    return points([(x, y), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)])
-
-
-def arrow(
-    stat: dict[str, Any], a: str, b: str, colour: str = C["highlight"], dashed: bool = False
-) -> Markup:
-    """An arrow from place ``a`` to place ``b`` on a white halo (a teacher's arrow), or
-    dashed (a move of the last step). Nothing when both ends are the same place."""
-    seg = _segment(stat, a, b)
-    if seg is None:
-        return Markup("")
-    x1, y1, x2, y2, ux, uy = seg
-    line = {"x1": x1, "y1": y1, "x2": x2 - ux * 8, "y2": y2 - uy * 8}
+    shaft = {"x1": x1, "y1": y1, "x2": x2 - ux * 8, "y2": y2 - uy * 8}
+    bx, by = x2 - ux * 11, y2 - uy * 11
+    head = points([(x2, y2), (bx - uy * 6, by + ux * 6), (bx + uy * 6, by - ux * 6)])
     return el(
         "g",
-        {"class": "cws-trail" if dashed else "cws-arrow", "data-from": a, "data-to": b},
+        attrs,
         el(
             "line",
             {
-                **line,
+                **shaft,
                 "stroke": "#fff",
                 "stroke-opacity": 0.7,
                 "stroke-width": 6,
                 "stroke-linecap": "round",
             },
-        ),
+        ),  # fmt: skip
         el(
             "line",
             {
-                **line,
+                **shaft,
                 "stroke": colour,
                 "stroke-width": 1.8 if dashed else 3,
                 "stroke-dasharray": "5 3" if dashed else None,
             },
-        ),
-        el(
-            "polygon",
-            {
-                "points": _head(x2, y2, ux, uy, 11, 6),
-                "fill": colour,
-                "stroke": "#fff",
-                "stroke-width": 1,
-            },
-        ),
+        ),  # fmt: skip
+        el("polygon", {"points": head, "fill": colour, "stroke": "#fff", "stroke-width": 1}),
     )
 
 
-_MOVE_KEYS = (("origin", "target"), ("from", "to"), ("src", "dst"))
-"""Keys under which events name where a move starts and ends (the rules' movement events
-use ``origin``/``target``)."""
-
-
-def _on_map(geo: dict[str, Any], place: str) -> bool:
-    return place in geo["isles"] or place in geo["seas"]
-
-
-def moves(stat: dict[str, Any], events: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """The distinct moves in ``events``: (start, end) pairs of map ids, in order."""
-    geo = stat["map"]
-    out: list[tuple[str, str]] = []
-    for event in events:
-        for start, end in _MOVE_KEYS:
-            a, b = event.get(start), event.get(end)
-            if isinstance(a, str) and isinstance(b, str) and _on_map(geo, a) and _on_map(geo, b):
-                if (a, b) not in out:
-                    out.append((a, b))
-                break
-    return out
-
-
-def trails(stat: dict[str, Any], snap: dict[str, Any]) -> Markup:
-    """The last step's moves (troops, fleets, retreats) as dashed dark arrows."""
-    out = [arrow(stat, a, b, C["ink"], dashed=True) for a, b in moves(stat, snap["events"])]
+def trails_layer(view: dict[str, Any]) -> Markup:
+    """The last step's moves as dashed dark arrows."""
+    out = [
+        arrow(
+            t["line"],
+            C["ink"],
+            dashed=True,
+            attrs={"class": "cws-trail", "data-from": t["from"], "data-to": t["to"]},
+        )  # fmt: skip
+        for t in view["trails"]
+    ]
     return group({"class": "cws-trails", "aria-hidden": "true"}, out)
 
 
 def _pill(x: float, y: float, text: str) -> Markup:
     w = text_width(text, 11, bold=True) + 12
+    box = {"x": x - w / 2, "y": y - 9, "width": w, "height": 18, "rx": 9}
     return group(
         {"class": "cws-label"},
         el(
             "rect",
             {
-                "x": x - w / 2,
-                "y": y - 9,
-                "width": w,
-                "height": 18,
-                "rx": 9,
+                **box,
                 "fill": "#fff",
                 "fill-opacity": 0.92,
                 "stroke": C["highlight"],
                 "stroke-width": 1.5,
             },
-        ),
+        ),  # fmt: skip
         el(
             "text",
             {
@@ -284,24 +240,36 @@ def _pill(x: float, y: float, text: str) -> Markup:
                 "fill": C["highlight"],
             },
             text,
-        ),
+        ),  # fmt: skip
     )
 
 
-def labels_layer(
-    stat: dict[str, Any],
-    marks: list[tuple[str, str | None]],
-    lines: list[tuple[str, str, str | None]],
-    size: float,
-) -> Markup:
-    """The labels of highlights (above the place) and arrows (at the middle)."""
-    out = []
-    for place, label in marks:
-        if label:
-            x, y = centre(stat, place)
-            out.append(_pill(x, y - size * 0.95, label))
-    for a, b, label in lines:
-        if label:
-            (x1, y1), (x2, y2) = centre(stat, a), centre(stat, b)
-            out.append(_pill((x1 + x2) / 2, (y1 + y2) / 2, label))
-    return group({"class": "cws-labels"}, out)
+def marks_layer(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
+    """A teacher's highlights (tinted outlines), arrows and their labels."""
+    hl = {"fill": C["highlight"], "fill-opacity": 0.14, "stroke": C["highlight"],
+          "stroke-width": 3.5, "stroke-linejoin": "round", "fill-rule": "evenodd"}  # fmt: skip
+    marks = view["marks"]
+    places = [
+        el(
+            "path",
+            {"d": _place_path(stat, m["id"]), "class": "cws-highlight", "data-id": m["id"], **hl},
+        )
+        for m in marks["places"]
+    ]
+    arrows = [
+        arrow(
+            a["line"],
+            C["highlight"],
+            dashed=False,
+            attrs={"class": "cws-arrow", "data-from": a["from"], "data-to": a["to"]},
+        )  # fmt: skip
+        for a in marks["arrows"]
+        if a["line"]
+    ]
+    labelled = [m for m in (*marks["places"], *marks["arrows"]) if m.get("label")]
+    labels = [_pill(m["label_at"][0], m["label_at"][1], m["label"]) for m in labelled]
+    return Markup(
+        group({"class": "cws-highlights"}, places)
+        + group({"class": "cws-arrows"}, arrows)
+        + group({"class": "cws-labels"}, labels)
+    )

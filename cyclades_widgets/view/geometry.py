@@ -17,26 +17,58 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
 from ..rules.board import Hex, MapSpec
+from .metrics import text_width
 
-__all__ = ["ANCHOR_RING", "LABEL_GAP", "PAD", "map_geometry", "hex_center", "hex_corners"]
+Box = tuple[float, float, float, float]
+
+__all__ = [
+    "ANCHOR_RING",
+    "LABEL_GAP",
+    "PAD",
+    "hex_center",
+    "hex_corners",
+    "map_geometry",
+    "shared_geometry",
+]
 
 PAD = 0.75
 """Margin around the grid, in hex sizes (room for the labels under the bottom isles)."""
 
-ANCHOR_RING = 0.5
+ANCHOR_RING = 0.62
 """Distance from a hex centre to the ring of piece anchors, in hex sizes."""
 
-LABEL_GAP = 1.1
+LABEL_GAP = 0.94
 """Distance from the centre of an isle's lowest hex down to its label anchor, in hex sizes.
 
 The label sits just under the isle's bottom corner: draw it centred, with a hanging
-baseline (``text-anchor="middle" dominant-baseline="hanging"``) and a font of about
-``0.35 * hex_size``.
+baseline (``text-anchor="middle" dominant-baseline="hanging"``) and a font of at most
+:data:`NAME_FONT` hex sizes.
 """
+
+NAME_FONT = 0.52
+"""The largest isle-name font the layout makes room for, in hex sizes (the projector's)."""
+
+FLEET_BOX = (-0.45, -0.42, 0.45, 0.29)
+"""A fleet's extent around its anchor, in hex sizes (hull and flag): left, top, right, bottom."""
+
+FLEET_SPOTS: tuple[tuple[float, float], ...] = (
+    (0.0, 0.0), (0.0, 0.52), (0.3, 0.48), (-0.3, 0.48), (0.0, -0.4), (0.32, 0.0), (-0.32, 0.0)
+)  # fmt: skip
+"""Where a fleet may stand in its sea, from the centre, in hex sizes, in order of
+preference: it moves off the centre only to leave an isle's name readable."""
+
+KRAKEN_RADIUS = 0.27
+"""The Kraken's extent around its anchor, in hex sizes."""
+
+KRAKEN_SPOTS: tuple[tuple[float, float], ...] = (
+    (0.5, -0.2), (-0.5, -0.2), (0.5, 0.25), (-0.5, 0.25), (0.0, 0.6), (0.0, -0.6)
+)  # fmt: skip
+"""Where the Kraken may stand in its sea, beside the fleet, in order of preference."""
 
 # Corners of a pointy-top hex on the integer lattice, clockwise from the top.
 _CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -46,7 +78,9 @@ _CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 
 # where a hex has the most room.
 _RING_DEGREES: tuple[int, ...] = (150, 30, 210, 330, 90, 270)
 
-_SINGLE_ROLES: tuple[str, ...] = ("troops", "figurine", "marker", "prosperity_anchor")
+_SINGLE_ROLES: tuple[str, ...] = (
+    "troops", "figurine", "marker", "prosperity_anchor", "markers_anchor"
+)  # fmt: skip
 
 
 def _lattice(rows: tuple[int, ...], cell: Hex) -> tuple[int, int]:
@@ -110,7 +144,7 @@ def _isle_anchors(rows: tuple[int, ...], cells: tuple[Hex, ...], slots: int) -> 
     """Choose lattice-space anchors for the pieces of one isle (see :func:`map_geometry`).
 
     Building slots take hex centres first (top to bottom). The single pieces then take the
-    free hex centres nearest the isle's middle, then ring points: 0.5 size from a hex centre
+    free hex centres nearest the isle's middle, then ring points: 0.62 size from a hex centre
     toward a corner, nearest the isle's middle first. All candidates are at least 0.5 size
     apart, so no two anchors overlap.
     """
@@ -182,6 +216,16 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
             "name": dict(spec.names[iid]),
         }
 
+    names = {
+        iid: _name_box(isle["label"], spec.names[iid].values(), size) for iid, isle in isles.items()
+    }
+    pieces = [_piece_box(p, 0.3, size) for isle in isles.values() for p in _anchors_of(isle)]
+    for sea in seas.values():
+        sea.update(_sea_spots(sea["center"], [*names.values()], pieces, size))
+    fleets = [_fleet_box(sea["fleet"], size) for sea in seas.values()]
+    for sea in seas.values():
+        sea["kraken"] = _kraken_spot(sea, [*names.values(), *pieces, *fleets], size)
+
     pad = PAD * size
     width = 2 * pad + max(rows) * math.sqrt(3) * size
     height = 2 * pad + (3 * (len(rows) - 1) + 4) * size / 2
@@ -195,14 +239,114 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
     }
 
 
+def _name_box(anchor: list[float], names: Iterable[str], size: float) -> Box:
+    """Where an isle's name may be drawn: its widest spelling at the largest font."""
+    font = NAME_FONT * size
+    w = max(text_width(name, font, bold=True) for name in names) + 4
+    x, y = anchor
+    return (x - w / 2, y, x + w / 2, y + font * 1.2)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _anchors_of(isle: dict[str, Any]) -> list[list[float]]:
+    return [*isle["slots"], *(isle[role] for role in _SINGLE_ROLES)]
+
+
+def _piece_box(at: list[float], radius: float, size: float) -> Box:
+    x, y = at
+    return (x - radius * size, y - radius * size, x + radius * size, y + radius * size)
+
+
+def _first_clear(
+    centre: list[float],
+    spots: Iterable[tuple[float, float]],
+    extent: Box,
+    obstacles: list[Box],
+    size: float,
+) -> tuple[float, float]:
+    """The first spot (offsets from ``centre`` in hex sizes) where a piece of ``extent``
+    covers no obstacle, else the least covered one."""
+    x, y = centre
+    left, top, right, bottom = extent
+
+    def covered(d: tuple[float, float]) -> float:
+        fx, fy = x + d[0] * size, y + d[1] * size
+        box = (fx + left * size, fy + top * size, fx + right * size, fy + bottom * size)
+        return sum(_overlap(box, o) for o in obstacles)
+
+    ordered = list(spots)
+    best = min(ordered, key=lambda d: (covered(d) > 0, covered(d), ordered.index(d)))
+    return best
+
+
+def _fleet_box(at: list[float], size: float) -> Box:
+    x, y = at
+    left, top, right, bottom = FLEET_BOX
+    return (x + left * size, y + top * size, x + right * size, y + bottom * size)
+
+
+def _kraken_spot(sea: dict[str, Any], obstacles: list[Box], size: float) -> list[float]:
+    """Where the Kraken stands in a sea: beside the fleets, clear of names and pieces."""
+    k = KRAKEN_RADIUS
+    x, y = sea["center"]
+    dx, dy = _first_clear(sea["center"], KRAKEN_SPOTS, (-k, -k, k, k), obstacles, size)
+    return _r((x + dx * size, y + dy * size))
+
+
+def _covers(centre: list[float], spot: tuple[float, float], boxes: list[Box], size: float) -> bool:
+    """True if a fleet at ``spot`` of a sea covers any of ``boxes``."""
+    at = [centre[0] + spot[0] * size, centre[1] + spot[1] * size]
+    return any(_overlap(_fleet_box(at, size), b) > 0 for b in boxes)
+
+
+def _sea_spots(
+    centre: list[float], names: list[Box], pieces: list[Box], size: float
+) -> dict[str, Any]:
+    """Where a sea's fleet stands (the first of :data:`FLEET_SPOTS` clear of every isle
+    name and isle piece, else the least covered), where the Kraken stands beside it, where
+    the sea's id is written (above the fleet, or below when a name is there) and where a
+    prosperity sea's symbol goes."""
+    x, y = centre
+    best = _first_clear(centre, FLEET_SPOTS, FLEET_BOX, names + pieces, size)
+    if _covers(centre, best, names, size):  # no spot clear of both: keep the names readable
+        best = _first_clear(centre, FLEET_SPOTS, FLEET_BOX, names, size)
+    fleet = (x + best[0] * size, y + best[1] * size)
+    up = (x, y - 0.58 * size)
+    down = (x, y + 0.85 * size)
+    id_box = (up[0] - 0.3 * size, up[1] - 0.3 * size, up[0] + 0.3 * size, up[1])
+    id_at = up if best[1] >= 0 and not any(_overlap(id_box, n) for n in names) else down
+    symbol = (x, y + 0.6 * size)
+    if best[1] > 0:
+        symbol = (x - 0.55 * size, y - 0.12 * size)
+    elif best[1] < 0 or id_at == down:
+        symbol = (x + 0.55 * size, y + 0.3 * size)
+    return {
+        "fleet": _r(fleet),
+        "id_at": _r(id_at),
+        "symbol": _r(symbol),
+    }
+
+
+def shared_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
+    """The cached layout of :func:`map_geometry` itself, not a copy: for the view model,
+    which only reads it (a copy per position would cost more than the rest of the view)."""
+    return _geometry(map_id, float(size))
+
+
 def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
     """Return the JSON-safe pixel layout of map ``map_id`` for hexes of circumradius ``size``.
 
     Keys: ``id``, ``width``, ``height``, ``hex_size``; ``seas``: ``{sea_id: {center, points
-    (6 corners clockwise from the top), prosperity}}``; ``isles``: ``{isle_id: {outline (a list
+    (6 corners clockwise from the top), prosperity, fleet (where a fleet stands: the centre
+    unless an isle's name or piece is there), kraken (where the Kraken stands), id_at (where the sea's id is written), symbol (where
+    a prosperity sea's symbol is drawn)}}``; ``isles``: ``{isle_id: {outline (a list
     of closed loops, the first the outer one; the last point is not repeated), hexes (centres),
     center, label, slots (one anchor per building slot), troops, marker, figurine,
-    prosperity_anchor, prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
+    prosperity_anchor (the printed prosperity symbols), markers_anchor (Apollo's prosperity
+    markers), prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
     y down. Piece anchors lie inside the isle and at least ``0.5 * size`` apart; ``label`` is
     just under the isle (see :data:`LABEL_GAP`).
 

@@ -1,108 +1,137 @@
-"""The one way from the model to the screen: JSON-safe payloads for the board.
+"""The view model: what the board shows, computed once in Python for both painters.
 
-Three functions, and everything the board draws comes from them (DESIGN §2, STYLE
-"one serializer"):
+Two payloads, JSON-safe and versioned (:data:`VIEW_VERSION`):
 
-- :func:`static_payload` ``(map_id, lang)``: the map geometry (from
-  :func:`cyclades_widgets.geometry.map_geometry`) and the screen labels; sent once.
-- :func:`snapshot` ``(state, viewer, lang)``: the dynamic state only, small (well under
-  8 KB for a 5-player board). Players are seat indexes, as in the state; isles and seas are
-  map ids.
-- :func:`legal_payload` ``(game)``: the legal decisions, each ``{id, notation, kind, label?,
-  targets, track?}`` where ``targets`` are the isle/sea ids the action touches and ``track``
-  the god or creature ids (for the god and creature tracks).
+- :func:`static_payload` ``(map_id, lang, mode)``: what does not change during a game (the
+  map's geometry, the text sizes of the mode, the icons, the fixed words); sent once.
+- :func:`board_view` ``(state, ...)``: one position as the board shows it: header and
+  prompt, the pieces placed and named, owners, lit targets, move trails, marks (a teacher's
+  highlights and arrows), the god, turn and creature tracks, the players, the battle and
+  the log of the turn.
 
-The JavaScript front end draws these and never implements a rule: it lights the targets and
-sends back an intent naming ``id`` and ``notation``, which Python checks again.
+The static SVG (:mod:`cyclades_widgets.svg`) and the JS board (``js/src``) paint these and
+nothing else: no layout, no events, no words of their own. The legal actions travel with
+their sentences and targets (:func:`~.actions.legal_view`); the board sends back an
+intent naming one, which Python checks.
 
 >>> import cyclades_widgets as cw
 >>> game = cw.Game.new(players=3, seed=1)
->>> snap = snapshot(game.state, viewer="Athens")
->>> snap["players"][0]["gold"], snap["players"][1]["gold"] is None
-(7, True)
+>>> view = board_view(game.state, viewer="Athens")
+>>> view["players"][0]["gold"], view["players"][1]["gold"]
+('7 GP', 'gold hidden')
+>>> view["prompt"]["text"]
+'Waiting for Corinth to decide'
 """
 
 from __future__ import annotations
 
-import json
+import copy
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..i18n import LANGS
-from ..narrate import creature_info
+from ..i18n import LANGS, LanguageError, resolve
 from ..rules import flow
-from ..rules.actions import Action
-from ..rules.board import MapSpec
 from ..rules.events import Event
-from ..rules.registry import PENDING
-from ..rules.state import CREATURE_PRICES, CREATURES, GODS, GameState
-from .geometry import map_geometry
+from ..rules.state import APOLLO, CREATURE_PRICES, GODS, GameState
+from . import icons
+from .actions import legal_view, lit, menu_titles
+from .events import battle, trails
+from .geometry import map_geometry, shared_geometry
+from .log import StepLines, turn_log
 from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
-
-if TYPE_CHECKING:
-    from ..history import BaseGame
+from .panels import STATS, battle_panel, creatures, gods, header, players, turns
+from .pieces import pieces
+from .prompt import prompt
+from .text import Words, creature_effects
 
 __all__ = [
+    "FONT",
     "LANGS",
-    "PLAYER_COLOURS",
-    "PLAYER_INKS",
-    "PLAYER_SHAPES",
-    "SNAPSHOT_VERSION",
+    "MODES",
+    "VIEW_VERSION",
+    "board_view",
+    "check_lang",
     "json_safe",
-    "labels",
-    "legal_payload",
+    "legal_for",
+    "legal_view",
+    "marks",
+    "segment",
     "snapshot",
+    "state_legal",
     "static_payload",
+    "viewer_seat",
 ]
 
-SNAPSHOT_VERSION = 1
-"""Bumped when the snapshot's shape changes in a way the front end must know about."""
+VIEW_VERSION = 2
+"""Raised when the view model's shape changes in a way the painters must know about."""
+
+HEX_SIZE = 30
+"""Hex circumradius of the geometry, in the map's own pixels (the picture scales)."""
+
+FONT = (
+    'system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", '
+    '"Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif'
+)
+"""The board's font stack, with CJK fonts for Linux, macOS and Windows (the CSS names the
+same stack: ``static/board.css``)."""
+
+MODES: dict[str, dict[str, float]] = {
+    "normal": {"isle_name": 11, "sea_id": 7.5, "count": 11, "glyph": 9, "label": 11},
+    "projector": {"isle_name": 15.5, "sea_id": 10.5, "count": 13, "glyph": 10, "label": 13},
+}
+"""Text sizes on the map, in map pixels (hexes of :data:`HEX_SIZE`), for each mode.
+``projector`` keeps isle names at 16 px and sea ids at 11 px or more on screen when the
+map is drawn at least 1.04 times its own size (as at 1280×800)."""
+
+PIECE_SIZES: dict[str, float] = {
+    "troops": 0.3,
+    "fleet": 0.3,
+    "building": 0.22,
+    "slot": 0.2,
+    "figurine": 0.25,
+    "kraken": 0.26,
+    "marker": 0.15,
+    "prosperity": 0.15,
+    "territory": 0.15,
+}
+"""Radii (half widths) of the pieces, in hex sizes: small enough that pieces on anchors
+:data:`~.geometry.ANCHOR_RING` apart never overlap."""
+
+PROSPERITY_STEP = 0.36
+"""Distance between two printed prosperity symbols, in hex sizes."""
 
 
-PLAYER_INKS: tuple[str, ...] = tuple(text_colour_on(c) for c in PLAYER_COLOURS)
-"""Text colour drawn on each seat colour (the better contrast of black and white)."""
-
-BOARD_SIZE = 30
-"""Hex circumradius in pixels of the geometry sent to the board (it scales with the view)."""
-
-MAX_EVENTS = 24
-"""At most this many of the last step's events travel with a snapshot."""
+def check_lang(lang: Any) -> str:
+    """The catalog language for ``lang``; raises ``ValueError`` naming the languages."""
+    try:
+        return resolve(lang)
+    except LanguageError as exc:
+        raise ValueError(str(exc)) from None
 
 
-# --------------------------------------------------------------------------- helpers
-
-
-@cache
-def _all_labels() -> dict[str, Any]:
-    """static/labels.json, with the creature names from the one creature data file."""
-    text = (resources.files("cyclades_widgets") / "static" / "labels.json").read_text("utf-8")
-    all_labels: dict[str, Any] = json.loads(text)
-    for lang, lab in all_labels.items():
-        lab["creatures"] = {cid: c["name"] for cid, c in creature_info(lang).items()}
-    return all_labels
-
-
-def labels(lang: str = "en") -> dict[str, Any]:
-    """The screen labels (gods, buildings, units, creatures, phases, UI words) for ``lang``.
-
-    Raises ``ValueError`` naming the languages there are.
-    """
-    _check_lang(lang)
-    fresh: dict[str, Any] = json.loads(json.dumps(_all_labels()[lang]))
-    return fresh
-
-
-def _check_lang(lang: Any) -> None:
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+def viewer_seat(state: GameState, viewer: str | int | None) -> int | None:
+    """The viewer's seat, or None for the teacher's view (everything shown)."""
+    if viewer is None or viewer == "":
+        return None
+    if isinstance(viewer, bool) or not isinstance(viewer, int | str):
+        raise ValueError(f"viewer must be a player name, a seat number or None, not {viewer!r}")
+    if isinstance(viewer, int):
+        if 0 <= viewer < state.n_players:
+            return viewer
+        raise ValueError(f"viewer seat {viewer} does not exist; seats are 0..{state.n_players - 1}")
+    if viewer in state.names:
+        return state.names.index(viewer)
+    raise ValueError(
+        f"viewer {viewer[:40]!r} is not a player; players: {', '.join(state.names)} "
+        "(or None for the teacher's view)"
+    )
 
 
 def json_safe(value: Any, *, depth: int = 0) -> Any:
     """A JSON-safe copy of ``value``: tuples become lists, dict keys strings, non-finite
-    floats and unknown objects their ``str``. Used on pending data and events, whose
-    content other rule modules define."""
+    floats and unknown objects their ``str``."""
     if depth > 12:
         return str(value)
     if value is None or isinstance(value, bool | int | str):
@@ -119,53 +148,221 @@ def json_safe(value: Any, *, depth: int = 0) -> Any:
     return str(value)
 
 
-def _viewer_seat(state: GameState, viewer: str | int | None) -> int | None:
-    """The viewer's seat, or None for the teacher's view (everything shown)."""
-    if viewer is None or viewer == "":
-        return None
-    if isinstance(viewer, bool) or not isinstance(viewer, int | str):
-        raise ValueError(f"viewer must be a player name, a seat number or None, not {viewer!r}")
-    if isinstance(viewer, int):
-        if 0 <= viewer < state.n_players:
-            return viewer
-        raise ValueError(f"viewer seat {viewer} does not exist; seats are 0..{state.n_players - 1}")
-    try:
-        return state.seat(viewer)
-    except KeyError:
-        raise ValueError(
-            f"viewer {viewer!r} is not a player; players: {', '.join(state.names)} "
-            "(or None for the teacher's view)"
-        ) from None
-
-
 # --------------------------------------------------------------------------- static payload
 
 
-def static_payload(map_id: str, lang: str = "en", *, size: float = BOARD_SIZE) -> dict[str, Any]:
-    """Everything that does not change during a game: geometry, names and labels.
+def _places(geometry: dict[str, Any], words: Words) -> dict[str, dict[str, str]]:
+    """Every isle and sea: its name, and its label for screen readers (unowned)."""
+    out: dict[str, dict[str, str]] = {}
+    for iid, isle in geometry["isles"].items():
+        out[iid] = {
+            "name": words.isles[iid],
+            "label": words(
+                "board.isle.label",
+                isle=words.isles[iid],
+                slots=words.plural("board.slots", len(isle["slots"])),
+                prosperity=words.plural("board.prosperity", isle["prosperity"]),
+            ),
+        }
+    for sid, sea in geometry["seas"].items():
+        key = "board.sea.prosperity" if sea["prosperity"] else "board.sea"
+        out[sid] = {"name": sid, "label": words(key, sea=sid)}
+    return out
 
-    ``{"map": map_geometry(map_id, size), "lang": lang, "labels": labels(lang),
-    "isle_names": {isle: name in lang}, "gods": [...], "creatures": [...],
-    "creature_prices": [4, 3, 2], "creature_effects": {creature: one line in lang}}``.
-    Creature names and effects come from ``data/creatures.json`` (see
-    :func:`~cyclades_widgets.narrate.creature_info`). Sent to the board once.
-    """
-    _check_lang(lang)
-    geometry = map_geometry(map_id, size)
+
+def _fixed_words(words: Words) -> dict[str, Any]:
+    """The words that never change during a game: titles, buttons, names, the legend."""
+    keys = (
+        "title", "button.continue", "button.continue_hint", "button.step", "button.step_hint",
+        "button.close", "button.legend", "keys", "actions", "rejected", "gods.title",
+        "turns.title", "creatures.title", "players.title", "log.title", "log.empty",
+        "legend.title", "note.before", "note.after", "note.tag", "notes.title",
+        "god.face_down.short", "god.no_bid", "player.acting", "page.slider", "page.controls",
+    )  # fmt: skip
+    out: dict[str, Any] = {k: words(f"board.{k}") for k in keys}
+    out["stats"] = [words(f"board.stat.{s}") for s in STATS]
+    out["gods"] = {g: words.word(g) for g in (*GODS, APOLLO)}
+    out["creatures"] = dict(words.creatures)
+    out["effects"] = dict(creature_effects(words.lang))
+    out["shapes"] = {s: words(f"board.shape.{s}") for s in PLAYER_SHAPES}
+    legend = ("temple", "fortress", "port", "university", "metropolis", "prosperity",
+              "marker", "territory", "troops", "fleets", "figurine", "lit", "trail")  # fmt: skip
+    out["legend"] = [[item, words(f"board.legend.{item}")] for item in legend]
+    return out
+
+
+@cache
+def _static(map_id: str, lang: str, mode: str) -> dict[str, Any]:
+    words = Words(lang, map_id)
+    geometry = map_geometry(map_id, HEX_SIZE)
     return {
-        "v": SNAPSHOT_VERSION,
-        "map": geometry,
+        "v": VIEW_VERSION,
         "lang": lang,
-        "labels": labels(lang),
-        "isle_names": {iid: isle["name"][lang] for iid, isle in geometry["isles"].items()},
-        "gods": [*GODS, "apollo"],
-        "creatures": list(CREATURES),
+        "mode": mode,
+        "font": FONT,
+        "map": geometry,
+        "sizes": {**MODES[mode], **{k: round(v * HEX_SIZE, 2) for k, v in PIECE_SIZES.items()}},
+        "prosperity_step": round(PROSPERITY_STEP * HEX_SIZE, 2),
+        "icons": {**icons.ICONS},
+        "shapes": {**icons.SHAPES},
+        "buildings": {k: list(v) for k, v in icons.BUILDING_COLOURS.items()},
+        "figurines": {"token": icons.FIGURINE_TOKEN, **icons.FIGURINE_COLOURS},
+        "places": _places(geometry, words),
+        "text": _fixed_words(words),
         "creature_prices": list(CREATURE_PRICES),
-        "creature_effects": {cid: c["effect"] for cid, c in creature_info(lang).items()},
+        "seats": [
+            {"colour": c, "ink": text_colour_on(c), "shape": s}
+            for c, s in zip(PLAYER_COLOURS, PLAYER_SHAPES, strict=True)
+        ],
     }
 
 
-# --------------------------------------------------------------------------- snapshot
+def static_payload(map_id: str, lang: str = "en", *, mode: str = "normal") -> dict[str, Any]:
+    """Everything that does not change during a game on map ``map_id`` (see the module
+    docstring); computed once per map, language and mode, and a fresh copy each call.
+
+    ``mode`` is ``"normal"`` or ``"projector"`` (larger text on the map, for a classroom).
+    """
+    lang = check_lang(lang)
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    return copy.deepcopy(_static(map_id, lang, mode))
+
+
+# --------------------------------------------------------------------------- marks
+
+
+def _centre(geometry: dict[str, Any], place: str) -> list[float]:
+    isles, seas = geometry["isles"], geometry["seas"]
+    centre: list[float] = (isles[place] if place in isles else seas[place])["center"]
+    return centre
+
+
+def _known(geometry: dict[str, Any], place: Any, what: str) -> str:
+    if isinstance(place, str) and (place in geometry["isles"] or place in geometry["seas"]):
+        return place
+    isles = ", ".join(sorted(geometry["isles"]))
+    seas = ", ".join(sorted(geometry["seas"])[:3])
+    raise ValueError(
+        f"{what}: {str(place)[:40]!r} is not an isle or sea of {geometry['id']}; isles are "
+        f"{isles}, seas are grid ids such as {seas}"
+    )
+
+
+def segment(geometry: dict[str, Any], a: str, b: str) -> list[float] | None:
+    """The line of an arrow or trail from place ``a`` to ``b``, shortened at both ends so
+    it does not cover the pieces there; None when the places are too close."""
+    (x1, y1), (x2, y2) = _centre(geometry, a), _centre(geometry, b)
+    length = math.hypot(x2 - x1, y2 - y1)
+    size = geometry["hex_size"]
+    if length < size * 0.9:
+        return None
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    s, e = size * 0.3, size * 0.4
+    return [round(v, 1) for v in (x1 + ux * s, y1 + uy * s, x2 - ux * e, y2 - uy * e)]
+
+
+def marks(
+    geometry: dict[str, Any],
+    places: Iterable[Any] = (),
+    arrows: Iterable[Any] = (),
+) -> dict[str, Any]:
+    """A teacher's highlights and arrows, checked against the map and placed.
+
+    ``places``: ids, or ``(id, label)``; ``arrows``: ``(from, to)`` or ``(from, to, label)``
+    pairs (or objects with ``source`` and ``target``). Raises ``ValueError`` naming the
+    isles there are for an unknown place.
+    """
+    out_places: list[dict[str, Any]] = []
+    for item in places:
+        if isinstance(item, str):
+            out_places.append({"id": _known(geometry, item, "highlight")})
+        elif isinstance(item, tuple | list) and len(item) == 2:
+            place = _known(geometry, item[0], "highlight")
+            x, y = _centre(geometry, place)
+            label_at = [x, round(y - geometry["hex_size"] * 0.95, 1)]
+            out_places.append({"id": place, "label": str(item[1]), "label_at": label_at})
+        else:
+            raise ValueError(f"a highlight is an isle or sea id, or (id, label); not {item!r}")
+    out_arrows: list[dict[str, Any]] = []
+    for item in arrows:
+        if hasattr(item, "source") and hasattr(item, "target"):
+            item = (item.source, item.target)
+        if not isinstance(item, tuple | list) or len(item) not in (2, 3):
+            raise ValueError(f"an arrow is (from, to) or (from, to, label); not {item!r}")
+        start, end = _known(geometry, item[0], "arrow"), _known(geometry, item[1], "arrow")
+        if start == end:
+            raise ValueError(f"an arrow joins two different places; not {start!r} to itself")
+        arrow: dict[str, Any] = {"from": start, "to": end, "line": segment(geometry, start, end)}
+        if len(item) == 3:
+            (x1, y1), (x2, y2) = _centre(geometry, start), _centre(geometry, end)
+            arrow["label"] = str(item[2])
+            arrow["label_at"] = [round((x1 + x2) / 2, 1), round((y1 + y2) / 2, 1)]
+        out_arrows.append(arrow)
+    return {"places": out_places, "arrows": out_arrows}
+
+
+# --------------------------------------------------------------------------- one position
+
+
+def board_view(
+    state: GameState,
+    *,
+    viewer: str | int | None = None,
+    lang: str = "en",
+    events: Sequence[Event] = (),
+    history: Sequence[Any] | None = None,
+    legal: Sequence[Mapping[str, Any]] | None = None,
+    live: bool = True,
+    highlights: Mapping[str, Any] | None = None,
+    lines_of: StepLines | None = None,
+) -> dict[str, Any]:
+    """One position as the board shows it (see the module docstring).
+
+    - ``viewer``: a player name or seat: the others' gold is hidden (seed 000 'Setup': gold
+      is kept behind a screen); None is the teacher's view.
+    - ``events``: the last step's (move trails, the battle just fought).
+    - ``history``: the game's steps up to this position (the log); None: no log.
+    - ``legal``: the legal actions the viewer may take now (:func:`legal_view`), which
+      light their targets; None: nothing is lit.
+    - ``live``: False for a read-only replay (the prompt then says → shows the next move).
+    - ``highlights``: ``{"places": [...], "arrows": [...]}`` (see :func:`marks`).
+    """
+    lang = check_lang(lang)
+    seat = viewer_seat(state, viewer)
+    words = Words(lang, state.map_id, state.names)
+    geometry = shared_geometry(state.map_id, HEX_SIZE)
+    places, track = lit(legal or [])
+    moves = [
+        {"kind": t.kind, "from": t.start, "to": t.end, "line": line}
+        for t in trails(events, state.map_id)
+        if (line := segment(geometry, t.start, t.end)) is not None
+    ]
+    hl = highlights or {}
+    view: dict[str, Any] = {
+        "v": VIEW_VERSION,
+        "map": state.map_id,
+        "step": state.step,
+        "cycle": state.cycle,
+        "phase": state.phase.value,
+        "header": header(state, words, seat),
+        "prompt": prompt(state, words, viewer=seat, live=live),
+        "owners": {iid: i.owner for iid, i in state.isles.items() if i.owner is not None},
+        "pieces": {p.pop("key"): p for p in pieces(state, words, size=HEX_SIZE)},
+        "trails": moves,
+        "lit": places,
+        "lit_track": track,
+        "menus": menu_titles(places, track, words),
+        "marks": marks(geometry, hl.get("places", ()), hl.get("arrows", ())),
+        "gods": gods(state, words),
+        "turns": turns(state, words),
+        "creatures": creatures(state, words),
+        "players": players(state, words, seat),
+        "battle": battle_panel(state, words, battle(state, events)),
+    }
+    if history is not None:
+        view["log"] = turn_log(history, state, words, lines_of=lines_of)
+    return view
 
 
 def snapshot(
@@ -173,347 +370,24 @@ def snapshot(
     viewer: str | int | None = None,
     lang: str = "en",
     *,
-    events: list[Event] | None = None,
+    events: Sequence[Event] = (),
 ) -> dict[str, Any]:
-    """The dynamic state as the board draws it, seen from ``viewer``'s screen.
-
-    ``viewer`` is a player name (or seat): other players' gold is then ``None`` (hidden
-    behind their screens, seed 000 'Setup' 1). ``None`` is the teacher's view: everything.
-    ``events`` (the last step's) travel along for the battle panel and the animations.
-    """
-    _check_lang(lang)
-    seat = _viewer_seat(state, viewer)
-    kind, who = flow.node(state)
-    snap: dict[str, Any] = {
-        "v": SNAPSHOT_VERSION,
-        "map": state.map_id,
-        "step": state.step,
-        "cycle": state.cycle,
-        "phase": state.phase.value,
-        "node": {"kind": kind, "player": who},
-        "viewer": seat,
-        "lang": lang,
-        "players": [_player(state, i, seat) for i in range(state.n_players)],
-        "isles": _isles(state),
-        "fleets": {sea: [owner, count] for sea, (owner, count) in sorted(state.fleets.items())},
-        "gods": _gods(state),
-        "apollo": list(state.apollo),
-        "turn_order": list(state.turn_order),
-        "bid_cursor": state.bid_cursor,
-        "returned": list(state.returned),
-        "displaced": json_safe(state.displaced),
-        "queue": json_safe(state.queue),
-        "turn": _turn(state),
-        "pending": [_pending(p) for p in state.pending],
-        "creatures": _creatures(state),
-        "kraken": state.kraken,
-        "supply": _supply(state),
-        "winner": state.winner,
-        "status": _status(state, kind, who, lang),
-        "events": [json_safe(e.to_dict()) for e in (events or [])[-MAX_EVENTS:]],
-    }
-    snap["battle"] = _battle(state, snap["events"])
-    return snap
+    """One position's view model without its log and lit targets (an older name of
+    :func:`board_view`, kept for the callers that used it)."""
+    return board_view(state, viewer=viewer, lang=lang, events=events)
 
 
-def _player(state: GameState, i: int, viewer: int | None) -> dict[str, Any]:
-    p = state.players[i]
-    return {
-        "seat": i,
-        "name": state.names[i],
-        "colour": PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
-        "ink": PLAYER_INKS[i % len(PLAYER_INKS)],
-        "shape": PLAYER_SHAPES[i % len(PLAYER_SHAPES)],
-        "gold": p.gold if viewer is None or viewer == i else None,
-        "priests": p.priests,
-        "philosophers": p.philosophers,
-        "isles": len(state.isles_of(i)),
-        "metropolises": state.metropolises(i),
-        "troops": state.troops_on_board(i),
-        "fleets": state.fleets_on_board(i),
-        "eliminated": p.eliminated,
-    }
+def legal_for(state: GameState, actions: Sequence[Any], lang: str = "en") -> list[dict[str, Any]]:
+    """:func:`legal_view` of ``actions`` on ``state``'s map, in ``lang``."""
+    return legal_view(actions, Words(check_lang(lang), state.map_id, state.names))
 
 
-def _isles(state: GameState) -> dict[str, dict[str, Any]]:
-    """Only the isles with something on them, and only the fields that are set."""
-    out: dict[str, dict[str, Any]] = {}
-    for iid, isle in state.isles.items():
-        entry: dict[str, Any] = {}
-        if isle.owner is not None:
-            entry["owner"] = isle.owner
-        if isle.troops:
-            entry["troops"] = isle.troops
-        if isle.buildings:
-            entry["buildings"] = list(isle.buildings)
-        if isle.metropolis:
-            entry["metropolis"] = True
-        if isle.markers:
-            entry["markers"] = isle.markers
-        if isle.territory:
-            entry["territory"] = True
-        if isle.figurine:
-            entry["figurine"] = isle.figurine
-            entry["figurine_owner"] = isle.figurine_owner
-        if entry:
-            out[iid] = entry
-    return out
-
-
-def _gods(state: GameState) -> list[dict[str, Any]]:
-    """This cycle's gods top to bottom; face-down gods carry no bid."""
-    out = []
-    for index, god in enumerate(state.god_order):
-        up = index < state.gods_up
-        bid = state.bids.get(god) if up else None
-        out.append({"god": god, "up": up, "bid": list(bid) if bid else None})
-    return out
-
-
-def _turn(state: GameState) -> dict[str, Any] | None:
-    t = state.turn
-    if t is None:
-        return None
-    return {"player": t.player, "god": t.god, "recruited": t.recruited}
-
-
-def _pending(p: Any) -> dict[str, Any]:
-    kind = PENDING.get(p.kind)
-    return {
-        "kind": p.kind,
-        "player": p.player,
-        "label": kind.label if kind is not None else p.kind,
-        "data": json_safe(p.data),
-    }
-
-
-def _creatures(state: GameState) -> dict[str, Any]:
-    track = [
-        None if c is None else {"creature": c, "price": CREATURE_PRICES[slot]}
-        for slot, c in enumerate(state.creature_track)
-    ]
-    return {
-        "track": track,
-        "deck": len(state.creature_deck),
-        "discard": len(state.creature_discard),
-        "held": dict(state.held_creatures),
-    }
-
-
-def _supply(state: GameState) -> dict[str, Any]:
-    return {
-        "priests": state.priest_supply,
-        "philosophers": state.philosopher_supply,
-        "prosperity": state.prosperity_supply,
-        "metropolises": state.metropolis_supply,
-        "buildings": dict(state.building_supply),
-    }
-
-
-def _status(state: GameState, kind: str, who: int | None, lang: str) -> str:
-    """One line saying what happens next, in ``lang``."""
-    ui: dict[str, str] = _all_labels()[lang]["ui"]
-    if kind == "over":
-        winner = state.names[state.winner] if state.winner is not None else "?"
-        return ui["over"].format(player=winner)
-    if kind == "decision" and who is not None:
-        return ui["to_act"].format(player=state.names[who])
-    if kind == "chance":
-        outcomes = flow.chance_outcomes(state)
-        return ui["chance"].format(what=outcomes[0][0].kind if outcomes else "?")
-    return ui["auto"]
-
-
-# --------------------------------------------------------------------------- battles
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _who(state: GameState, value: Any) -> int | None:
-    """A seat from a seat number or a player name (events name players, pending data
-    uses seats); None if it is neither."""
-    seat = _int(value)
-    if seat is not None and 0 <= seat < state.n_players:
-        return seat
-    if isinstance(value, str):
-        try:
-            return state.seat(value)
-        except KeyError:
-            return None
-    return None
-
-
-def _defenders_now(state: GameState, space: Any) -> int | None:
-    if not isinstance(space, str):
-        return None
-    if space in state.isles:
-        return state.isles[space].troops
-    return state.fleets[space][1] if space in state.fleets else None
-
-
-def _round_side(
-    state: GameState, event: dict[str, Any], side: str, units_key: str
-) -> dict[str, Any]:
-    """One side of a ``battle_round`` event: die + units + bonus = total, and losses."""
-    out: dict[str, Any] = {"player": _who(state, event.get(side))}
-    parts = {
-        "die": event.get(f"{side}_die"),
-        "units": event.get(units_key),
-        "bonus": event.get("bonus") if side == "defender" else 0,
-        "total": event.get(f"{side}_total"),
-        "losses": event.get(f"{side}_loss"),
-    }
-    out.update({k: v for k, v in parts.items() if _int(v) is not None})
-    return out
-
-
-def _battle(state: GameState, events: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The battle under way (a ``battle`` pending entry, maybe under a retreat choice) or
-    just fought (its events in the last step): where, the two sides, and the last round's
-    dice, totals broken down (die + units + bonus) and losses.
-
-    The battle module's data and events are read defensively: missing keys are left out.
-    """
-    pending = next((p for p in reversed(state.pending) if p.kind == "battle"), None)
-    data: dict[str, Any] = json_safe(pending.data) if pending is not None else {}
-    by_kind = {e.get("kind"): e for e in events}
-    last_round = by_kind.get("battle_round")
-    start, end = by_kind.get("battle_start"), by_kind.get("battle_end")
-    if pending is None and last_round is None and end is None:
-        return None
-    source = last_round or start or end or {}
-    space = data.get("space", source.get("space"))
-    battle: dict[str, Any] = {
-        "where": space if isinstance(space, str) else None,
-        "terrain": data.get("kind", source.get("terrain", source.get("variant"))),
-        "round": _int(data.get("round", source.get("round"))),
-        "under_way": pending is not None,
-        "attacker": {"player": _who(state, data.get("attacker", source.get("attacker")))},
-        "defender": {"player": _who(state, data.get("defender", source.get("defender")))},
-    }
-    if last_round is not None:
-        battle["attacker"] = _round_side(state, last_round, "attacker", "attackers")
-        battle["defender"] = _round_side(state, last_round, "defender", "defenders")
-    else:
-        if _int(data.get("attackers")) is not None:
-            battle["attacker"]["units"] = data["attackers"]
-        defenders = _defenders_now(state, battle["where"]) if pending is not None else None
-        if defenders is not None:
-            battle["defender"]["units"] = defenders
-    if end is not None:
-        battle["winner"] = _who(state, end.get("winner"))
-        battle["outcome"] = end.get("variant")
-    return battle
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-def _targets(spec: MapSpec, action: Action) -> tuple[list[str], list[str]]:
-    """Map ids (isles, seas) and track ids (gods, creatures) named by an action's args."""
-    words: list[str] = []
-    for arg in action.args:
-        if isinstance(arg, str):
-            words.append(arg)
-        elif isinstance(arg, tuple):
-            words += [a for a in arg if isinstance(a, str)]
-    targets: list[str] = []
-    track: list[str] = []
-    for word in words:
-        if spec.is_isle(word) or spec.is_sea(word):
-            if word not in targets:
-                targets.append(word)
-        elif (word in GODS or word == "apollo" or word in CREATURES) and word not in track:
-            track.append(word)
-    return targets, track
-
-
-_LABELS_EN = {
-    "bid": "Bid {1} GP on {0}",
-    "bid1": "Choose Apollo (free)",
-    "recruit": "Recruit a {0} on {1}",
-    "recruit1": "Recruit one more {0}",
-    "build": "Build a {0} on {1}",
-    "end": "End the turn",
-    "prosperity": "Place the prosperity marker on {0}",
-    "metropolis1": "Place the Metropolis on {0}",
-    "metropolis": "Place the Metropolis on {0}, removing {1}",
-    "move": "Move {0} ({3}) from {1} to {2}",
-    "sail": "Sail on to sea {0}",
-    "pickup": "Take {0} more fleet(s) along",
-    "drop": "Leave {0} fleet(s) here",
-    "stop": "Stop the fleets here",
-    "retreat": "Retreat to {0}",
-    "fight": "Fight on (roll again)",
-    "buy": "Buy {0}",
-    "change": "Discard {0} and draw another (Zeus)",
-}
-_LABELS_ZH = {
-    "bid": "向{0}献祭 {1} GP",
-    "bid1": "选择阿波罗(免费)",
-    "recruit": "在{1}招募一个{0}",
-    "recruit1": "再招募一名{0}",
-    "build": "在{1}建造{0}",
-    "end": "结束行动",
-    "prosperity": "把繁荣标记放在{0}",
-    "metropolis1": "把大都市放在{0}",
-    "metropolis": "把大都市放在{0},拆除{1}",
-    "move": "把 {3} 支{0}从{1}移到{2}",
-    "sail": "继续航行到海域 {0}",
-    "pickup": "再带上 {0} 支舰队",
-    "drop": "在此留下 {0} 支舰队",
-    "stop": "舰队停在此处",
-    "retreat": "撤退到{0}",
-    "fight": "继续战斗(再掷骰)",
-    "buy": "购买{0}",
-    "change": "弃掉{0}并补一张新生物(宙斯)",
-}
-
-
-def action_label(action: Action, lang: str = "en", *, names: dict[str, str] | None = None) -> str:
-    """A short sentence for an action in ``lang`` ("Bid 3 GP on Ares"), or its notation
-    when there is no sentence for its kind yet."""
-    _check_lang(lang)
-    table = _LABELS_EN if lang == "en" else _LABELS_ZH
-    template = table.get(f"{action.kind}{len(action.args)}", table.get(action.kind))
-    if template is None:
-        return str(action)
-    lab = _all_labels()[lang]
-    words = {**lab["gods"], **lab["buildings"], **lab["units"], **lab["creatures"], **(names or {})}
-
-    def word(value: Any) -> Any:
-        if isinstance(value, tuple):
-            return ", ".join(str(word(v)) for v in value)
-        return words.get(value, value) if isinstance(value, str) else value
-
-    try:
-        return template.format(*(word(a) for a in action.args))
-    except IndexError:
-        return str(action)
-
-
-def legal_payload(game: BaseGame, lang: str = "en") -> list[dict[str, Any]]:
-    """The legal decisions now, for the board: ``[{id, notation, kind, label, targets,
-    track}]``; ``id`` is the index in ``game.legal_actions()``. Empty when no decision is due.
-
-    To keep the payload small, ``label`` is left out when it would equal the notation and
-    ``track`` when it is empty.
-    """
-    _check_lang(lang)
-    spec = MapSpec.load(game.state.map_id)
-    names = {iid: spec.names[iid][lang] for iid in spec.isles}
-    out = []
-    for i, action in enumerate(game.legal_actions()):
-        targets, track = _targets(spec, action)
-        notation = str(action)
-        entry: dict[str, Any] = {"id": i, "notation": notation, "kind": action.kind}
-        label = action_label(action, lang, names=names)
-        if label != notation:
-            entry["label"] = label
-        entry["targets"] = targets
-        if track:
-            entry["track"] = track
-        out.append(entry)
-    return out
+def state_legal(
+    state: GameState, lang: str = "en", viewer: int | None = None
+) -> list[dict[str, Any]]:
+    """The legal actions of ``state`` for the board, or [] when no decision is due or
+    when it is not ``viewer``'s."""
+    kind, seat = flow.node(state)
+    if kind != "decision" or (viewer is not None and viewer != seat):
+        return []
+    return legal_for(state, flow.legal_actions(state), lang)

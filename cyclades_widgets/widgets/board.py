@@ -1,74 +1,124 @@
 """``Board``: the interactive anywidget board over a :class:`~cyclades_widgets.game.Game`.
 
-Python sends the map once (:func:`~cyclades_widgets.serialize.static_payload`), then a
-small snapshot and the legal actions after every change. The front end
-(``static/board.js``, built from ``js/src``) draws them, lights the targets and sends back
-*intents*; :meth:`Board.handle_intent` checks every intent before anything changes:
+Python sends the static payload once (:func:`~cyclades_widgets.view.model.static_payload`),
+then, after every change, the view model of the position (:func:`board_view`) as a base
+and a small patch (:mod:`cyclades_widgets.view.diff`), and the legal actions. The front end
+(``static/board.js``, built from ``js/src``) paints them and sends back *intents*, each
+naming the step it was made at; :meth:`Board.handle_intent` checks every one before
+anything changes:
 
-- ``{"type": "play", "id": n, "notation": "..."}``: one of the legal actions;
-- ``{"type": "continue"}``: run the automatic and chance steps up to the next decision;
-- ``{"type": "nav", "to": "back"|"forward"|"start"|"end", "by": "step"|"phase"|"cycle"}``;
-- ``{"type": "goto", "index": k}``, ``{"type": "undo"}``, ``{"type": "redo"}``;
-- ``{"type": "rendered", "step": n, "ms": t}``: the front end's report of a redraw.
+- ``{"type": "play", "id": n, "notation": "...", "step": k}``: legal action ``n`` of step
+  ``k`` (the :class:`~cyclades_widgets.rules.actions.Action` the board listed is played);
+- ``{"type": "continue", "step": k}``: the automatic and chance steps up to the next decision;
+- ``{"type": "step", "step": k}``: the next automatic or chance step;
+- ``{"type": "nav", "to": "back"|"forward"|"start"|"end", "by": "step"|"phase"|"cycle", "step": k}``;
+- ``{"type": "goto", "index": i, "step": k}``, ``{"type": "undo", "step": k}``, ``{"type": "redo", "step": k}``;
+- ``{"type": "rendered", "step": k, "ms": t}``: the front end's report of a redraw.
 
-A rejected intent sets :attr:`Board.error` (shown next to the board) and leaves the game
-exactly as it was.
+A rejected intent sets :attr:`Board.error` (shown next to the board, in the board's
+language) and leaves the game exactly as it was. An intent made at another step than the
+one shown now (a double click, a stale board) is refused the same way.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import anywidget
 import traitlets
 
 from ..game import Bot, Game
+from ..i18n import render
+from ..rules.actions import Action
 from ..view import STATIC
-from ..view import model as serialize
+from ..view import model as view_model
+from ..view.diff import diff
+from ..view.log import StepLines
 from .timeline import Timeline
 
-INTENT_TYPES = ("play", "continue", "nav", "goto", "undo", "redo", "rendered")
+INTENT_TYPES = ("play", "continue", "step", "nav", "goto", "undo", "redo", "rendered")
 """The kinds of message the front end may send."""
+
+MODES = tuple(view_model.MODES)
+"""Board sizes: ``"normal"``, or ``"projector"`` (larger text for a classroom)."""
+
+REBASE = 0.35
+"""A new base view is sent when the patch would be larger than this part of the view."""
+
+MAX_TEXT = 200
+"""The longest notation an intent may carry; errors quote at most this much of any input."""
+
+MAX_ERROR = 600
+"""The longest error message shown (and synced to the browser)."""
+
+MAX_MS = 3_600_000.0
+"""The largest redraw time a ``rendered`` report may give, in milliseconds."""
 
 
 class IntentError(ValueError):
     """A message from the front end that cannot be carried out (the message says why)."""
 
 
-class Board(anywidget.AnyWidget):
-    """The Cyclades board as a Jupyter widget: ``cw.Board(game, viewer=None, lang="en")``.
+def _text(key: str, lang: str, **params: Any) -> str:
+    return render(key, params, lang)
 
-    Click a lit isle, sea or god to see the actions that touch it, and click one to play it;
-    ←/→ step through the history (Shift: by phase, Ctrl: by cycle; Home/End).
+
+def quote(value: Any, limit: int = 40) -> str:
+    """A short, safe quotation of any input for an error message.
+
+    >>> quote("x" * 1000)[:8], len(quote("x" * 1000))
+    ("'xxxxxxx", 43)
+    """
+    text = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
+    return text if len(text) <= limit + 4 else text[:limit] + "…'"
+
+
+class Board(anywidget.AnyWidget):
+    """The Cyclades board as a Jupyter widget: ``cw.Board(game, viewer=None, lang="en",
+    mode="normal")``.
+
+    Click a highlighted isle, sea or god (or Tab to it and press Enter) to see the actions
+    that touch it, and choose one to play it; ←/→ step through the history (Shift: by
+    phase, Ctrl: by cycle; Home/End); → at the end of the history takes the next automatic
+    or chance step.
     """
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
 
     static = traitlets.Dict().tag(sync=True)
-    """The map geometry, names and screen labels (:func:`serialize.static_payload`); sent once."""
-    snapshot = traitlets.Dict().tag(sync=True)
-    """The dynamic state, small (:func:`serialize.snapshot`)."""
+    """The map geometry, text sizes, icons and fixed words (``static_payload``); sent once."""
+    view = traitlets.Dict().tag(sync=True)
+    """A recent view model of the position (``board_view``): the base of :attr:`view_patch`."""
+    view_patch = traitlets.Dict().tag(sync=True)
+    """The patch from :attr:`view` to the position shown now (``view.diff``): a step sends
+    only what changed."""
     legal: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    """The legal decisions ``[{id, notation, kind, label, targets, track}]``."""
-    highlights = traitlets.Dict().tag(sync=True)
-    """Places and arrows drawn over the board: ``{"places": [ids], "arrows": [[a, b]]}``."""
+    """The legal decisions the viewer may take now: ``[{id, notation, kind, label,
+    targets, track}]``."""
+    highlights = traitlets.Dict()
+    """Places and arrows drawn over the board: ``{"places": [ids], "arrows": [[a, b]]}``
+    (placed in Python and sent within the view)."""
     annotation = traitlets.Dict().tag(sync=True)
     """Comments of the current step (Replay): ``{"before", "after", "tag"}``; shown as text."""
     timeline = traitlets.Dict().tag(sync=True)
-    """Where we are in the history: ``{"index": k, "length": n}``."""
+    """Where we are in the history: ``{"index": k, "length": n, "text": "Step k of n"}``."""
     viewer = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     """Whose screen we look from: other players' gold is hidden. None: the teacher's view."""
     lang = traitlets.Unicode("en").tag(sync=True)
-    """Language of the labels: "en" or "zh"."""
+    """Language of every word on the board ("en", "zh", ...)."""
+    mode = traitlets.Unicode("normal").tag(sync=True)
+    """``"normal"``, or ``"projector"``: larger text on the map, for the back of a room."""
     error = traitlets.Unicode("").tag(sync=True)
     """The last rejected intent's message (empty when the last intent was carried out)."""
     animate = traitlets.Bool(True).tag(sync=True)
     """Short animations of pieces; also off when the browser asks for reduced motion."""
     interactive = traitlets.Bool(True).tag(sync=True)
-    """Whether the legal actions are offered (False for a read-only view)."""
+    """Whether the game may change here (False for a read-only replay: only navigation)."""
 
     def __init__(
         self,
@@ -76,6 +126,7 @@ class Board(anywidget.AnyWidget):
         *,
         viewer: str | None = None,
         lang: str = "en",
+        mode: str = "normal",
         bots: Mapping[str, Bot] | None = None,
         animate: bool = True,
         interactive: bool = True,
@@ -83,9 +134,10 @@ class Board(anywidget.AnyWidget):
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"Board needs a cw.Game, not {type(game).__name__}")
-        serialize.labels(lang)  # raises on an unknown language
+        lang = view_model.check_lang(lang)
+        _check_mode(mode)
         if viewer is not None:
-            serialize.snapshot(game.state, viewer=viewer)  # raises on an unknown player
+            view_model.viewer_seat(game.state, viewer)  # raises on an unknown player
         self._game = game
         self.bots: dict[str, Bot] = dict(bots or {})
         """Players the Continue button lets a bot play for."""
@@ -93,10 +145,15 @@ class Board(anywidget.AnyWidget):
         """The front end's redraw reports: ``{step, ms (JS redraw), roundtrip_ms}``."""
         self._sent_at: dict[int, float] = {}
         self._listeners: list[Callable[[Board], None]] = []
+        self._actions: list[Action] = []
+        self._lines = StepLines()
+        self._current: dict[str, Any] = {}
+        self._ready = False
         super().__init__(
-            viewer=viewer, lang=lang, animate=animate, interactive=interactive, **kwargs
+            viewer=viewer, lang=lang, mode=mode, animate=animate, interactive=interactive, **kwargs
         )
-        self.static = serialize.static_payload(game.state.map_id, lang)
+        self.static = view_model.static_payload(game.state.map_id, lang, mode=mode)
+        self._ready = True
         self.refresh()
         self.on_msg(self._on_msg)
 
@@ -112,25 +169,68 @@ class Board(anywidget.AnyWidget):
             raise TypeError(f"Board.game must be a cw.Game, not {type(game).__name__}")
         self._game = game
         if self.static.get("map", {}).get("id") != game.state.map_id:
-            self.static = serialize.static_payload(game.state.map_id, self.lang)
+            self.static = view_model.static_payload(game.state.map_id, self.lang, mode=self.mode)
+            self._current = {}
         self.refresh()
+
+    @property
+    def current_view(self) -> dict[str, Any]:
+        """The view model shown now (:attr:`view` with :attr:`view_patch` applied)."""
+        return self._current
+
+    @property
+    def snapshot(self) -> dict[str, Any]:
+        """The view model shown now (the same as :attr:`current_view`; an older name)."""
+        return self._current
 
     def on_change(self, callback: Callable[[Board], None]) -> None:
         """Call ``callback(board)`` after every change of the game through the board."""
         self._listeners.append(callback)
 
+    def text(self, key: str, /, **params: Any) -> str:
+        """A catalog entry in the board's language (the controls around it use this)."""
+        return _text(key, self.lang, **params)
+
     def refresh(self) -> None:
-        """Recompute the snapshot, the legal actions and the timeline from the game."""
+        """Recompute the view, the legal actions and the timeline from the game."""
+        if not self._ready:
+            return
         game = self._game
-        events = game.history[-1].events if game.history else []
-        snap = serialize.snapshot(game.state, viewer=self.viewer, lang=self.lang, events=events)
-        legal = serialize.legal_payload(game, self.lang) if self._may_act() else []
-        self.timeline = Timeline(game).info()
-        self.legal = legal
-        self._sent_at[snap["step"]] = time.perf_counter()
-        self.snapshot = snap
+        self._actions = list(game.legal_actions()) if self._may_act() else []
+        legal = view_model.legal_for(game.state, self._actions, self.lang)
+        current = view_model.board_view(
+            game.state,
+            viewer=self.viewer,
+            lang=self.lang,
+            events=game.history[-1].events if game.history else [],
+            history=game.history,
+            legal=legal,
+            live=self.interactive,
+            highlights=self.highlights,
+            lines_of=self._lines,
+        )
+        timeline = Timeline(game).info()
+        timeline["text"] = self.text("board.timeline", **timeline)
+        with self.hold_sync():
+            self.timeline = timeline
+            self.legal = legal
+            self._show(current)
+        self._sent_at[current["step"]] = time.perf_counter()
         for callback in list(self._listeners):
             callback(self)
+
+    def _show(self, current: dict[str, Any]) -> None:
+        """Send ``current`` as a patch of the base view, or as the new base."""
+        self._current = current
+        base = self.view
+        if not base or base.get("map") != current["map"]:
+            self.view, self.view_patch = current, {}
+            return
+        patch = diff(base, current)
+        if _size(patch) > REBASE * _size(current):
+            self.view, self.view_patch = current, {}
+        else:
+            self.view_patch = patch
 
     def _may_act(self) -> bool:
         to_act = self._game.to_act
@@ -138,151 +238,238 @@ class Board(anywidget.AnyWidget):
             return False
         return self.viewer is None or self.viewer == to_act
 
-    @traitlets.observe("viewer", "interactive")
-    def _viewer_changed(self, change: dict[str, Any]) -> None:
-        if hasattr(self, "_game"):
-            self.refresh()
+    @traitlets.observe("viewer", "interactive", "highlights")
+    def _inputs_changed(self, change: dict[str, Any]) -> None:
+        self.refresh()
 
     @traitlets.validate("viewer")
     def _check_viewer(self, proposal: dict[str, Any]) -> str | None:
         value = proposal["value"]
         if hasattr(self, "_game") and value is not None:
-            serialize.snapshot(self._game.state, viewer=value)  # raises ValueError if unknown
+            view_model.viewer_seat(self._game.state, value)  # raises ValueError if unknown
         return value or None
 
     @traitlets.validate("lang")
     def _check_lang(self, proposal: dict[str, Any]) -> str:
-        lang: str = proposal["value"]
-        serialize.labels(lang)
-        return lang
+        return view_model.check_lang(proposal["value"])
 
-    @traitlets.observe("lang")
-    def _lang_changed(self, change: dict[str, Any]) -> None:
-        if hasattr(self, "_game"):
-            self.static = serialize.static_payload(self._game.state.map_id, change["new"])
+    @traitlets.validate("mode")
+    def _validate_mode(self, proposal: dict[str, Any]) -> str:
+        return _check_mode(proposal["value"])
+
+    @traitlets.observe("lang", "mode")
+    def _static_changed(self, change: dict[str, Any]) -> None:
+        if self._ready:
+            self.static = view_model.static_payload(
+                self._game.state.map_id, self.lang, mode=self.mode
+            )
+            self.view = {}
             self.refresh()
 
     # ------------------------------------------------------------------ intents
-    def play(self, action: str) -> None:
-        """Play an action given as notation, as a click would (errors go to :attr:`error`)."""
-        self.handle_intent({"type": "play", "notation": action})
+    def play(self, action: str | Action) -> bool:
+        """Play an action (notation or ``Action``) as a click would; errors go to
+        :attr:`error`. True if it was played."""
+        notation = str(action) if isinstance(action, Action) else action
+        return self.handle_intent(
+            {"type": "play", "notation": notation, "step": self._game.state.step}
+        )
+
+    def send_intent(self, kind: str, **fields: Any) -> bool:
+        """Carry out an intent of the board's own controls, made at the step shown now."""
+        return self.handle_intent({"type": kind, **fields, "step": self._game.state.step})
 
     def handle_intent(self, msg: Any) -> bool:
         """Check and carry out one intent from the front end; True if it was carried out.
 
-        Anything malformed or illegal is rejected: :attr:`error` says why and the game is
-        exactly as before.
+        Anything malformed, stale or illegal is refused: :attr:`error` says why and the
+        game is exactly as before.
         """
         try:
-            kind = _intent_type(msg)
+            kind = _intent_type(msg, self.lang)
             if kind == "rendered":
                 self._record_render(msg)
                 return True
-            self._dispatch(kind, msg)
+            made_at = self._check_step(kind, msg)
+            self._dispatch(kind, msg, made_at)
         except ValueError as exc:  # NotationError, IllegalActionError, IntentError
-            self.error = str(exc)
+            self.error = _short(str(exc))
             return False
         self.error = ""
         self.refresh()
         return True
 
-    def _dispatch(self, kind: str, msg: Mapping[str, Any]) -> None:
+    def _check_step(self, kind: str, msg: Mapping[str, Any]) -> int:
+        """The history position the intent was made at. An intent made at another step is
+        refused, except a move through the history (``nav``, ``goto``): it is read from the
+        position it was made at, so a key held down or pressed twice before the board
+        redrew moves once, and never plays anything."""
+        step, now = msg.get("step"), self._game.state.step
+        here = len(self._game.history)
+        if not _is_int(step):
+            raise IntentError(self.text("board.error.unstamped", now=now))
+        made_at = here - (now - step)
+        if step == now:
+            return here
+        if kind in ("nav", "goto") and 0 <= made_at <= Timeline(self._game).length:
+            return made_at
+        raise IntentError(self.text("board.error.stale", sent=quote(step), now=now))
+
+    def _dispatch(self, kind: str, msg: Mapping[str, Any], made_at: int) -> None:
         game = self._game
         if kind == "play":
             game.play(self._chosen_action(msg))
         elif kind == "continue":
             self._continue()
+        elif kind == "step":
+            self._step()
         elif kind in ("undo", "redo"):
             if (game.undo() if kind == "undo" else game.redo()) is None:
-                raise IntentError(f"nothing to {kind}")
+                what = self.text(f"board.error.{kind}")
+                raise IntentError(self.text("board.error.nothing_to", what=what))
         else:
             timeline = Timeline(game)
             if kind == "goto":
                 index = msg.get("index")
-                if not isinstance(index, int) or isinstance(index, bool):
-                    index = -1
-                if not 0 <= index <= timeline.length:
+                if not _is_int(index) or not 0 <= index <= timeline.length:
                     raise IntentError(
-                        f"goto needs an index from 0 to {timeline.length}, not {index!r}"
+                        self.text("board.error.goto", length=timeline.length, index=quote(index))
                     )
             else:
-                index = timeline.target(
-                    _word(msg, "to", Timeline.TO), _word(msg, "by", Timeline.BY)
-                )
+                to = self._word(msg, "to", Timeline.TO)
+                by = self._word(msg, "by", Timeline.BY)
+                if made_at != timeline.index:  # made before the last move: from there
+                    timeline.index = made_at
+                at_end = timeline.index == timeline.length
+                if (to, by) == ("forward", "step") and at_end and self._may_step():
+                    self._step()  # → at the end of the history: the next step
+                    return
+                index = timeline.target(to, by)
             game.goto(index)
 
-    def _chosen_action(self, msg: Mapping[str, Any]) -> str:
-        """The notation of the action an intent names, checked against the legal list."""
+    def _may_step(self) -> bool:
+        return self.interactive and self._game.node in ("chance", "auto")
+
+    def _word(self, msg: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
+        value = msg.get(key, allowed[0] if key == "by" else None)
+        if value not in allowed:
+            raise IntentError(
+                self.text(
+                    "board.error.word", field=key, allowed=", ".join(allowed), value=quote(value)
+                )
+            )
+        return str(value)
+
+    def _read_only(self) -> IntentError:
+        return IntentError(self.text("board.error.read_only"))
+
+    def _chosen_action(self, msg: Mapping[str, Any]) -> Action | str:
+        """The action an intent names: the listed :class:`Action` for an id (checked
+        against the notation the board showed), else the notation to parse and check."""
         if not self.interactive:
-            raise IntentError("this board is read-only (a replay): step through it instead")
+            raise self._read_only()
         if not self._may_act():
             who = self._game.to_act
             if who is None:
-                raise IntentError("no decision is due now; press Continue to run the next steps")
-            raise IntentError(f"it is {who}'s decision; this board shows {self.viewer}'s screen")
+                raise IntentError(self.text("board.error.no_decision"))
+            raise IntentError(self.text("board.error.not_yours", player=who, viewer=self.viewer))
         ident, notation = msg.get("id"), msg.get("notation")
         if ident is None and notation is None:
-            raise IntentError("a play intent needs the action's id or notation")
-        if notation is not None and not isinstance(notation, str):
-            raise IntentError(f"notation must be text, not {type(notation).__name__}")
+            raise IntentError(self.text("board.error.no_action"))
+        if notation is not None:
+            if not isinstance(notation, str):
+                raise IntentError(self.text("board.error.text", what=type(notation).__name__))
+            if len(notation) > MAX_TEXT:
+                raise IntentError(self.text("board.error.bad_intent", what=quote(notation)))
         if ident is None:
             assert notation is not None
             return notation  # game.play parses and checks it
-        legal = [str(a) for a in self._game.legal_actions()]
-        if not _is_int(ident) or not 0 <= ident < len(legal):
+        actions = self._actions
+        if not _is_int(ident) or not 0 <= ident < len(actions):
+            raise IntentError(self.text("board.error.unknown_id", id=quote(ident), n=len(actions)))
+        chosen = actions[ident]
+        if notation is not None and " ".join(notation.lower().split()) != str(chosen):
             raise IntentError(
-                f"unknown action id {ident!r}; there are {len(legal)} legal actions (ids 0 to "
-                f"{len(legal) - 1})"
+                self.text(
+                    "board.error.mismatch", id=ident, legal=str(chosen), notation=quote(notation)
+                )
             )
-        if notation is not None and " ".join(notation.lower().split()) != legal[ident]:
-            raise IntentError(
-                f"action {ident} is {legal[ident]!r}, not {notation!r}: the board is out of date"
-            )
-        chosen: str = legal[ident]
         return chosen
 
     def _continue(self) -> None:
         game = self._game
+        if not self.interactive:
+            raise IntentError(self.text("board.error.continue_replay"))
         if game.is_over:
-            raise IntentError(f"the game is over: {game.winner} won")
+            raise IntentError(self.text("board.error.over", player=game.winner))
         if game.node == "decision" and game.to_act not in self.bots:
-            raise IntentError(f"{game.to_act} must decide now; pick one of the lit actions")
+            raise IntentError(self.text("board.error.must_decide", player=game.to_act))
         game.advance(to="decision", bots=self.bots)
 
+    def _step(self) -> None:
+        game = self._game
+        if not self.interactive:
+            raise IntentError(self.text("board.error.continue_replay"))
+        if game.is_over:
+            raise IntentError(self.text("board.error.over", player=game.winner))
+        if game.node == "decision":
+            raise IntentError(self.text("board.error.no_step", player=game.to_act))
+        game.step()
+
     def _record_render(self, msg: Mapping[str, Any]) -> None:
-        step, ms = msg.get("step"), msg.get("ms")
-        if not isinstance(step, int) or isinstance(step, bool):
-            raise IntentError("a rendered report needs a step number and ms")
-        if not isinstance(ms, int | float) or isinstance(ms, bool):
-            raise IntentError("a rendered report needs a step number and ms")
+        step, ms = msg.get("step"), _bounded(msg.get("ms"))
+        if not _is_int(step) or ms is None:
+            raise IntentError(self.text("board.error.bad_intent", what="rendered"))
         sent = self._sent_at.pop(step, None)
         roundtrip = None if sent is None else round((time.perf_counter() - sent) * 1000, 2)
-        self.render_stats.append({"step": step, "ms": float(ms), "roundtrip_ms": roundtrip})
+        self.render_stats.append({"step": step, "ms": ms, "roundtrip_ms": roundtrip})
         del self.render_stats[:-200]
+        if len(self._sent_at) > 400:
+            self._sent_at.clear()
 
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         try:
             self.handle_intent(content)
         except Exception as exc:  # a bug, not a bad intent: show it beside the board too
-            self.error = f"internal error ({type(exc).__name__}): {exc}; please report it"
+            self.error = _short(
+                self.text("board.error.internal", what=f"{type(exc).__name__}: {exc}")
+            )
             raise
 
 
-def _intent_type(msg: Any) -> str:
+def _check_mode(mode: Any) -> str:
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {quote(mode)}")
+    return str(mode)
+
+
+def _intent_type(msg: Any, lang: str) -> str:
     if not isinstance(msg, Mapping):
-        raise IntentError(f"an intent is an object with a 'type', not {type(msg).__name__}")
+        raise IntentError(_text("board.error.bad_intent", lang, what=type(msg).__name__))
     kind = msg.get("type")
     if kind not in INTENT_TYPES:
-        raise IntentError(f"unknown intent type {kind!r}; known: {', '.join(INTENT_TYPES)}")
+        raise IntentError(_text("board.error.bad_intent", lang, what=quote(kind)))
     return str(kind)
 
 
-def _word(msg: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = msg.get(key, allowed[0] if key == "by" else None)
-    if value not in allowed:
-        raise IntentError(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
-    return str(value)
+def _bounded(value: Any) -> float | None:
+    """A redraw time from the front end as a float in [0, MAX_MS], or None (never raises:
+    ``10**400`` is refused, not an OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, int) and not 0 <= value <= MAX_MS:
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and 0 <= number <= MAX_MS else None
 
 
-def _is_int(value: Any) -> bool:
+def _short(message: str) -> str:
+    return message if len(message) <= MAX_ERROR else message[: MAX_ERROR - 1] + "…"
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

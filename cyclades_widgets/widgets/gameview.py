@@ -22,29 +22,29 @@ from ..game import Bot, Game
 from .board import Board
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
-    ("|<", "start", "step", "To the start (Home)"),
-    ("<<<", "back", "cycle", "Back one cycle (Ctrl+←)"),
-    ("<<", "back", "phase", "Back one phase (Shift+←)"),
-    ("<", "back", "step", "Back one step (←)"),
-    (">", "forward", "step", "Forward one step (→)"),
-    (">>", "forward", "phase", "Forward one phase (Shift+→)"),
-    (">>>", "forward", "cycle", "Forward one cycle (Ctrl+→)"),
-    (">|", "end", "step", "To the end (End)"),
+    ("⏮", "start", "step", "board.control.start"),
+    ("⏪", "back", "cycle", "board.control.back_cycle"),
+    ("«", "back", "phase", "board.control.back_phase"),
+    ("‹", "back", "step", "board.control.back_step"),
+    ("›", "forward", "step", "board.control.forward_step"),
+    ("»", "forward", "phase", "board.control.forward_phase"),
+    ("⏩", "forward", "cycle", "board.control.forward_cycle"),
+    ("⏭", "end", "step", "board.control.end"),
 )
-"""(label, to, by, tooltip) of the navigation buttons."""
+"""(glyph, to, by, catalog key of the tooltip) of the navigation buttons: one glyph each,
+so no button is ever too narrow for its label."""
 
 TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
 """The tables shown in the Tables tab, by ``Tables`` method name."""
 
 
 def narration(game: Game, lang: str = "en") -> str:
-    """The last step's events in plain language, or their raw form if the narrator is
-    missing (it is written separately)."""
+    """The last step's events in plain language (in English where the narration does not
+    speak ``lang`` yet)."""
     try:
         return game.explain(lang=lang)
-    except ImportError:
-        events = game.history[-1].events if game.history else game.events
-        return "\n".join(str(e) for e in events)
+    except ValueError:
+        return game.explain(lang="en")
 
 
 def _set(widget: w.Widget, name: str, value: Any) -> None:
@@ -65,41 +65,47 @@ class GameView(w.VBox):
         lang: str = "en",
         bots: Mapping[str, Bot] | None = None,
         board: Board | None = None,
+        mode: str = "normal",
     ) -> None:
-        self.board = board or Board(game, viewer=viewer, lang=lang, bots=bots)
+        self.board = board or Board(game, viewer=viewer, lang=lang, bots=bots, mode=mode)
         """The board this view controls."""
         self._syncing = False
         self.nav = w.HBox([self._nav_button(*spec) for spec in NAV_BUTTONS] + self._undo_redo())
+        t = self.board.text
         self.slider = w.IntSlider(
-            min=0, max=0, value=0, description="Step", continuous_update=False
+            min=0, max=0, value=0, description=t("board.control.step"), continuous_update=False
         )
-        self.player = w.Play(min=0, max=0, value=0, interval=700, description="Play")
+        self.player = w.Play(
+            min=0, max=0, value=0, interval=700, description=t("board.control.play")
+        )
         w.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, names="value")
         self.narration = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
         """The last step in plain language (a text area: narration is text, never HTML)."""
         self.tables = w.Tab(children=[w.Output() for _ in TABLES])
         for i, name in enumerate(TABLES):
-            self.tables.set_title(i, name.title())
+            self.tables.set_title(i, t(f"board.table.{name}"))
         self.tables.observe(lambda _: self._show_tables(), names="selected_index")
-        self.picker = w.Dropdown(options=[], description="Action", layout=w.Layout(width="420px"))
-        self.play_button = w.Button(description="Play", button_style="primary")
+        self.picker = w.Dropdown(
+            options=[], description=t("board.control.action"), layout=w.Layout(width="420px")
+        )
+        self.play_button = w.Button(description=t("board.control.play"), button_style="primary")
         self.play_button.on_click(lambda _: self._play_picked())
         self.notation = w.Text(
-            placeholder="or type notation, e.g. bid ares 3 (Enter)",
-            description="Play",
+            placeholder=t("board.control.typing"),
+            description=t("board.control.play"),
             continuous_update=False,
         )
         self.notation.observe(lambda _: self._play_typed(), names="value")
         self.message = w.Label()
         picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
         self.tabs = w.Tab(children=[self.narration, self.tables, picker])
-        for i, title in enumerate(("Narration", "Tables", "Actions")):
-            self.tabs.set_title(i, title)
+        for i, title in enumerate(("narration", "tables", "actions")):
+            self.tabs.set_title(i, t(f"board.tab.{title}"))
         self.tabs.observe(lambda _: self._show_tables(), names="selected_index")
         super().__init__(
             [self.board, self.nav, w.HBox([self.player, self.slider]), self.tabs],
-            layout=w.Layout(max_width="1200px"),
+            layout=w.Layout(width="100%"),
         )
         self.board.on_change(lambda _: self.refresh())
         self.board.observe(self._error_changed, names="error")
@@ -112,37 +118,53 @@ class GameView(w.VBox):
 
     # ------------------------------------------------------------------ controls
     def _nav_button(self, label: str, to: str, by: str, tip: str) -> w.Button:
-        button = w.Button(description=label, tooltip=tip, layout=w.Layout(width="46px"))
-        button.on_click(self._sender({"type": "nav", "to": to, "by": by}))
+        button = w.Button(
+            description=label,
+            tooltip=self.board.text(tip),
+            layout=w.Layout(width="auto", min_width="44px"),
+        )
+        button.on_click(self._sender("nav", to=to, by=by))
         return button
 
     def _undo_redo(self) -> list[w.Button]:
-        undo = w.Button(description="Undo", icon="undo", layout=w.Layout(width="90px"))
-        redo = w.Button(description="Redo", icon="repeat", layout=w.Layout(width="90px"))
-        undo.on_click(self._sender({"type": "undo"}))
-        redo.on_click(self._sender({"type": "redo"}))
+        t = self.board.text
+        auto = w.Layout(width="auto", min_width="80px")
+        undo = w.Button(
+            description=t("board.control.undo"),
+            tooltip=t("board.control.undo"),
+            icon="undo",
+            layout=auto,
+        )
+        redo = w.Button(
+            description=t("board.control.redo"),
+            tooltip=t("board.control.redo"),
+            icon="repeat",
+            layout=auto,
+        )
+        undo.on_click(self._sender("undo"))
+        redo.on_click(self._sender("redo"))
         self.undo_button, self.redo_button = undo, redo
         return [undo, redo]
 
-    def _sender(self, intent: dict[str, Any]) -> Callable[[Any], None]:
+    def _sender(self, kind: str, **fields: Any) -> Callable[[Any], None]:
         def send(_: Any) -> None:
-            self.board.handle_intent(dict(intent))
+            self.board.send_intent(kind, **fields)
 
         return send
 
     def _slider_moved(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self.board.handle_intent({"type": "goto", "index": change["new"]})
+            self.board.send_intent("goto", index=change["new"])
 
     def _play_picked(self) -> None:
         if self.picker.value is None:
-            self.message.value = "No decision is due: use Continue on the board or step forward."
+            self.message.value = self.board.text("board.control.no_decision")
             return
-        self.board.handle_intent({"type": "play", "notation": self.picker.value})
+        self.board.send_intent("play", notation=self.picker.value)
 
     def _play_typed(self) -> None:
         text = self.notation.value.strip()
-        if text and self.board.handle_intent({"type": "play", "notation": text}):
+        if text and self.board.send_intent("play", notation=text[:1000]):
             self.notation.value = ""
 
     def _error_changed(self, change: dict[str, Any]) -> None:
@@ -162,7 +184,7 @@ class GameView(w.VBox):
             self._syncing = False
         _set(self.undo_button, "disabled", timeline["index"] == 0)
         _set(self.redo_button, "disabled", not self.game.can_redo())
-        options = [(a.get("label", a["notation"]), a["notation"]) for a in self.board.legal]
+        options = [(a["label"], a["notation"]) for a in self.board.legal]
         if list(self.picker.options) != options:
             self.picker.options = options
         _set(self.message, "value", self.board.error)

@@ -8,6 +8,10 @@ the same controls and keys as a game. It adds:
 - the highlights and arrows of the annotations, drawn on the board;
 - the variations, listed; one can be entered (the board then replays it) and left.
 
+A Replay never changes its record: its board only steps through the moves (Continue and
+Step are refused, and the prompt says → shows the next move). To play on from a position,
+:meth:`Replay.fork` gives a :class:`GameView` over a copy of the game there.
+
 Where notes show: at position ``p`` (``p`` history steps applied), ``k`` moves have been
 played. The panel shows step ``k``'s *before* comment (the question before the next move)
 and step ``k − 1``'s *after* comment and tag. Highlights are those of step ``k − 1``, or,
@@ -36,6 +40,7 @@ class Replay(GameView):
         line: Line = (),
         lang: str = "en",
         viewer: str | None = None,
+        mode: str = "normal",
     ) -> None:
         if not hasattr(record, "replay") or not hasattr(record, "step"):
             raise TypeError(f"Replay needs a cw.GameRecord, not {type(record).__name__}")
@@ -44,31 +49,46 @@ class Replay(GameView):
         self.line: Line = tuple(line)
         """The line shown: () is the main line, (0,) the first variation, ..."""
         game = record.replay(self.line)
-        board = Board(game, viewer=viewer, lang=lang, interactive=False)
+        board = Board(game, viewer=viewer, lang=lang, mode=mode, interactive=False)
         self._positions = move_positions(game)
-        self.lines = w.Dropdown(options=self._line_options(), value=self.line, description="Line")
-        self.enter_button = w.Button(description="Enter variation", icon="code-branch")
-        self.leave_button = w.Button(description="Leave variation", icon="level-up")
+        t = board.text
+        self.lines = w.Dropdown(
+            options=self._line_options(t), value=self.line, description=t("board.replay.line")
+        )
+        self.enter_button = w.Button(description=t("board.replay.enter"), icon="code-branch")
+        self.leave_button = w.Button(description=t("board.replay.leave"), icon="level-up")
+        self.read_only = w.Label(t("board.replay.read_only"))
+        """Says that the replay never changes its record, and how to play on (a fork)."""
         self.enter_button.on_click(lambda _: self.enter(self.lines.value))
         self.leave_button.on_click(lambda _: self.leave())
         super().__init__(game, board=board)
         self.children: tuple[Any, ...] = (
             *self.children,
             w.HBox([self.lines, self.enter_button, self.leave_button]),
+            self.read_only,
         )
-        board.handle_intent({"type": "nav", "to": "start"})
+        board.send_intent("nav", to="start")
 
     @property
     def positions(self) -> list[int]:
         """History index of each move of the line shown (where move k is played)."""
         return list(self._positions)
 
-    def _line_options(self) -> list[tuple[str, Line]]:
-        options: list[tuple[str, Line]] = [("Main line", ())]
+    def _line_options(self, t: Any) -> list[tuple[str, Line]]:
+        options: list[tuple[str, Line]] = [(t("board.replay.main"), ())]
         for path, at, comment in iter_lines(self.record):
-            label = f"Variation {'.'.join(str(i + 1) for i in path)} at move {at + 1}"
-            options.append((f"{label}: {comment}" if comment else label, path))
+            name = ".".join(str(i + 1) for i in path)
+            if comment:
+                label = t("board.replay.variation_comment", path=name, move=at + 1, comment=comment)
+            else:
+                label = t("board.replay.variation", path=name, move=at + 1)
+            options.append((label, path))
         return options
+
+    def fork(self) -> GameView:
+        """A :class:`GameView` over a copy of the game at the position shown, to play on
+        from there (the record stays as it is)."""
+        return GameView(self.game.fork(), viewer=self.board.viewer, lang=self.board.lang)
 
     def refresh(self) -> None:
         """Update the controls and show the notes of the current position."""
@@ -81,8 +101,13 @@ class Replay(GameView):
         self.leave_button.disabled = not self.line
 
     def enter(self, line: Line) -> None:
-        """Show the variation ``line``, at the position where it branches off."""
+        """Show the variation ``line``, at the position where it branches off.
+
+        Raises ``IndexError`` when the record has no such variation.
+        """
         line = tuple(line)
+        if line and line not in {path for path, _, _ in iter_lines(self.record)}:
+            raise IndexError(f"the record has no variation {line!r}; see Replay.lines")
         if line != self.line:
             self._show(line, self._branch(line) if line else 0)
 
@@ -103,4 +128,4 @@ class Replay(GameView):
         self.lines.value = line
         self.board.game = game
         index = positions[move] if move < len(positions) else len(game.history)
-        self.board.handle_intent({"type": "goto", "index": index})
+        self.board.send_intent("goto", index=index)

@@ -1,16 +1,56 @@
-// A board with no kernel: a list of frames stepped in the browser (the static replay page).
-// The same view as the widget, driven by a small local source instead of a model.
+// A board with no kernel: the HTML replay page. Its data are the first view and, for each
+// later position, a patch of the one before (cyclades_widgets/records/page.py), each
+// step's narration stored once, and the notes. The same view as the widget paints it,
+// driven by a local source instead of a model; the page adds a title, labelled buttons,
+// a slider and the key hint.
+import { h, toDom } from "./dom.js";
+import { applyPatch } from "./patch.js";
 import { mountBoard } from "./view.js";
 
-/** Pure: the frame index an intent leads to, from `index` in `frames`. */
-export function navigate(frames, index, intent) {
-  const last = frames.length - 1;
+const CHECKPOINT = 32;
+
+/** The page's data: base64 of gzipped JSON, unpacked with the browser's own
+ * DecompressionStream (records/page.py packs it). */
+export async function unpack(text) {
+  const bytes = Uint8Array.from(atob(text.trim()), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+/** The positions of a replay payload: view(i) for any i, cheaply (checkpoints). */
+export function positions(payload) {
+  const n = payload.patches.length + 1;
+  const keys = [];
+  const checkpoints = [];
+  let v = payload.first;
+  for (let i = 0; i < n; i++) {
+    if (i > 0) v = applyPatch(v, payload.patches[i - 1]);
+    if (i % CHECKPOINT === 0) checkpoints.push(v);
+    keys.push([v.cycle, v.phase]);
+  }
+  function view(i) {
+    let k = Math.floor(i / CHECKPOINT);
+    let out = checkpoints[k];
+    for (let j = k * CHECKPOINT + 1; j <= i; j++) out = applyPatch(out, payload.patches[j - 1]);
+    if (out.log) {
+      const lines = {};
+      for (const g of out.log.groups) for (const s of g.steps) lines[String(s)] = payload.lines[String(s)] || [];
+      out = { ...out, log: { ...out.log, lines } };
+    }
+    return out;
+  }
+  return { length: n, keys, view };
+}
+
+/** Pure: the position an intent leads to, from `index`, given each position's [cycle, phase]. */
+export function navigate(keys, index, intent) {
+  const last = keys.length - 1;
   if (intent.type !== "nav") return index;
   if (intent.to === "start") return 0;
   if (intent.to === "end") return last;
   const dir = intent.to === "back" ? -1 : 1;
   if (intent.by === "step") return Math.min(last, Math.max(0, index + dir));
-  const key = (i) => (intent.by === "cycle" ? frames[i].snapshot.cycle : `${frames[i].snapshot.cycle}/${frames[i].snapshot.phase}`);
+  const key = (i) => (intent.by === "cycle" ? String(keys[i][0]) : `${keys[i][0]}/${keys[i][1]}`);
   let i = index;
   const here = key(index);
   while (i + dir >= 0 && i + dir <= last && key(i + dir) === here) i += dir;
@@ -24,33 +64,68 @@ export function navigate(frames, index, intent) {
   return i;
 }
 
-/** Mount a kernel-free replay of `payload` = {static, frames: [{snapshot, annotation,
- * highlights}]} in `el`; returns {cleanup, go(index), index()}. */
+const NAV = [
+  ["⏮", "start", "step", "start"], ["⏪", "back", "cycle", "back_cycle"], ["«", "back", "phase", "back_phase"],
+  ["‹", "back", "step", "back_step"], ["›", "forward", "step", "forward_step"], ["»", "forward", "phase", "forward_phase"],
+  ["⏩", "forward", "cycle", "forward_cycle"], ["⏭", "end", "step", "end"],
+];
+
+function controls(payload) {
+  const T = payload.text;
+  return h("div", { class: "cw-page-controls", role: "group", "aria-label": T.controls },
+    h("div", { class: "cw-page-buttons" }, NAV.map(([glyph, to, by, key]) =>
+      h("button", { class: "cw-btn cw-nav", "data-to": to, "data-by": by, "aria-label": T[key], title: T[key] }, glyph))),
+    h("input", { class: "cw-slider", type: "range", min: "0", max: String(payload.patches.length), value: "0", step: "1", "aria-label": T.slider, "data-testid": "cw-slider" }),
+    h("p", { class: "cw-keys" }, T.keys));
+}
+
+/** Mount a kernel-free replay of `payload` in `el`; returns {cleanup, go(index), index()}. */
 export function mountReplay(el, payload) {
+  const doc = el.ownerDocument;
+  const all = positions(payload);
   const listeners = {};
   let index = 0;
-  const frame = () => payload.frames[index];
+  let shown = all.view(0);
+  if (payload.title) el.appendChild(toDom(h("h1", { class: "cw-page-title" }, payload.title), doc));
+  const bar = toDom(controls(payload), doc);
+  el.appendChild(bar);
+  const slider = bar.querySelector(".cw-slider");
   const source = {
     get(name) {
       if (name === "static") return payload.static;
+      if (name === "view") return shown;
       if (name === "legal") return [];
       if (name === "interactive") return false;
-      if (name === "timeline") return { index, length: payload.frames.length - 1 };
-      return frame()[name];
+      if (name === "timeline") return { index, length: all.length - 1, text: payload.timeline[index] };
+      if (name === "annotation") return (payload.notes || {})[String(index)] || {};
+      return undefined;
     },
     on(name, fn) { (listeners[name] ||= []).push(fn); },
     off(name, fn) { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); },
     send(msg) {
-      const next = navigate(payload.frames, index, msg);
+      const next = navigate(all.keys, index, msg);
       if (next !== index) go(next);
     },
   };
   function go(i) {
-    index = Math.min(payload.frames.length - 1, Math.max(0, i));
-    for (const fn of listeners.snapshot || []) fn();
+    index = Math.min(all.length - 1, Math.max(0, i));
+    shown = all.view(index);
+    slider.value = String(index);
+    for (const fn of listeners.view || []) fn();
   }
+  const onInput = () => go(Number(slider.value));
+  const onNav = (ev) => {
+    const b = ev.target.closest("button[data-to]");
+    if (b) go(navigate(all.keys, index, { type: "nav", to: b.dataset.to, by: b.dataset.by }));
+  };
+  slider.addEventListener("input", onInput);
+  bar.addEventListener("click", onNav);
   const cleanup = mountBoard(el, source);
-  return { cleanup, go, index: () => index };
+  return {
+    cleanup() { cleanup(); slider.removeEventListener("input", onInput); bar.removeEventListener("click", onNav); },
+    go,
+    index: () => index,
+  };
 }
 
 export { mountBoard };

@@ -1,161 +1,186 @@
-// The HTML panels beside the map: status, god track, turn track, creature track,
-// player panels, battle, annotation, the error line and the action menu. Pure views.
-import { fmt, h } from "./dom.js";
-import { shapeIcon } from "./shapes.js";
+// The HTML around the map: header and prompt, the god, turn and creature tracks, players,
+// battle, the log of the turn, the legend, notes, the error line, the action bar and the
+// popover of a target's actions. Pure views of the view model: every word is Python's.
+import { h } from "./dom.js";
+import { icon } from "./pieces.js";
 
-const chip = (player, L, text) =>
-  h("span", { class: "cw-chip", style: `--pc:${player.colour};--pi:${player.ink}`, title: player.name },
-    shapeIcon(player, 14, `${player.name} (${L.shapes[player.shape]})`), h("span", { class: "cw-chip-text" }, text));
-
-/** Cycle, phase, what happens next, and the Continue button at automatic/chance steps. */
-export function statusBar(stat, snap, ui) {
-  const L = stat.labels;
-  const kind = snap.node.kind;
-  const canContinue = (kind === "chance" || kind === "auto") && ui.interactive !== false;
-  const viewer = snap.viewer === null || snap.viewer === undefined ? L.ui.teacher : fmt(L.ui.viewer, { player: snap.players[snap.viewer].name });
-  const actor = snap.node.player !== null && snap.node.player !== undefined ? snap.players[snap.node.player] : null;
-  return h("div", { class: "cw-status", role: "status", "aria-live": "polite" },
-    h("span", { class: "cw-cycle" }, `${L.ui.cycle} ${snap.cycle}`),
-    h("span", { class: "cw-phase" }, L.phases[snap.phase] || snap.phase),
-    h("span", { class: "cw-who", "data-testid": "cw-status-line" }, actor && kind === "decision" ? shapeIcon(actor, 14) : null, snap.status),
-    canContinue ? h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: L.ui.continue_hint, "data-testid": "cw-continue" }, L.ui.continue + " ▶") : null,
-    h("span", { class: "cw-viewer" }, viewer),
-    ui.timeline ? h("span", { class: "cw-timeline", "data-testid": "cw-timeline" }, fmt(L.ui.step, ui.timeline)) : null,
-  );
+/** A seat's shape in its colour, as a small standalone SVG. */
+export function seatIcon(stat, seat, size = 16, label = null) {
+  const s = stat.seats[seat % stat.seats.length];
+  return h("svg", {
+    class: "cw-shape-icon", width: size, height: size, viewBox: "-1.3 -1.3 2.6 2.6",
+    role: label ? "img" : null, "aria-label": label, "aria-hidden": label ? null : "true", focusable: "false",
+  }, icon(stat.shapes[s.shape], 0, 0, 1, { fill: s.colour, stroke: "#1b1b1b", width: 0.12 }));
 }
 
-function godRow(stat, snap, g, lit) {
-  const L = stat.labels;
-  const name = L.gods[g.god] || g.god;
-  if (!g.up) {
-    return h("li", { class: `cw-god cw-god-${g.god} cw-face-down`, "aria-label": `${name}: ${L.ui.face_down}`, "data-testid": `cw-god-${g.god}` },
-      h("span", { class: "cw-god-name" }, name), h("span", { class: "cw-god-bid" }, L.ui.face_down));
-  }
-  const bid = g.bid ? snap.players[g.bid[0]] : null;
-  const label = `${name}: ${bid ? `${bid.name} ${fmt(L.ui.bid, { amount: g.bid[1] })}` : L.ui.no_bid}`;
-  return h("li", {
-    class: `cw-god cw-god-${g.god}` + (lit ? " cw-lit-item" : ""), "data-track": g.god, "aria-label": label,
-    role: lit ? "button" : null, tabindex: lit ? "0" : null, "data-testid": `cw-god-${g.god}`,
-  },
-  h("span", { class: "cw-god-name" }, name),
-  h("span", { class: "cw-god-bid" }, bid ? chip(bid, L, `${g.bid[1]} GP`) : h("span", { class: "cw-muted" }, L.ui.no_bid)));
+/** Text for screen readers only: the full sentence the pictures beside it show. */
+const spoken = (text) => h("span", { class: "cw-sr" }, text);
+
+const chip = (stat, seat, text) => {
+  const s = stat.seats[seat % stat.seats.length];
+  return h("span", { class: "cw-chip", style: `--pc:${s.colour};--pi:${s.ink}` }, seatIcon(stat, seat, 14), text ? h("span", { class: "cw-chip-text" }, text) : null);
+};
+
+/** Cycle, phase, whose screen, where in the history. */
+export function headerBar(stat, view, timeline) {
+  const head = view.header;
+  return h("div", { class: "cw-header" },
+    h("span", { class: "cw-cycle" }, head.cycle),
+    h("span", { class: "cw-phase" }, head.phase),
+    h("span", { class: "cw-viewer" }, head.viewer),
+    timeline && timeline.text ? h("span", { class: "cw-timeline", "data-testid": "cw-timeline" }, timeline.text) : null);
 }
 
-/** This cycle's gods in order (face-down ones as such), bids by colour, Apollo last. */
-export function godTrack(stat, snap, litTrack) {
-  const L = stat.labels;
-  const lit = new Set(litTrack || []);
-  const apollo = h("li", {
-    class: "cw-god cw-god-apollo" + (lit.has("apollo") ? " cw-lit-item" : ""), "data-track": "apollo",
-    role: lit.has("apollo") ? "button" : null, tabindex: lit.has("apollo") ? "0" : null, "data-testid": "cw-god-apollo",
-    "aria-label": `${L.gods.apollo}: ${snap.apollo.map((s) => snap.players[s].name).join(", ")}`,
-  },
-  h("span", { class: "cw-god-name" }, L.gods.apollo),
-  h("span", { class: "cw-god-bid" }, snap.apollo.map((s) => chip(snap.players[s], L, ""))));
-  return h("section", { class: "cw-panel cw-gods", "aria-label": L.ui.god_track },
-    h("h3", {}, L.ui.god_track),
-    h("ol", {}, snap.gods.map((g) => godRow(stat, snap, g, lit.has(g.god))), apollo));
+/** The prompt: who acts and what to do; Step and Continue at automatic and chance steps. */
+export function promptBar(stat, view, interactive) {
+  const p = view.prompt;
+  const T = stat.text;
+  const moving = (p.kind === "chance" || p.kind === "auto") && interactive;
+  return h("div", { class: "cw-prompt", role: "status", "aria-live": "polite", "data-testid": "cw-prompt" },
+    p.seat !== null && p.seat !== undefined ? seatIcon(stat, p.seat, 20) : null,
+    h("span", { class: "cw-prompt-text", "data-testid": "cw-status-line" }, p.text),
+    moving ? h("span", { class: "cw-prompt-buttons" },
+      h("button", { class: "cw-btn cw-step", "data-intent": "step", title: T["button.step_hint"], "data-testid": "cw-step" }, T["button.step"]),
+      h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"])) : null);
 }
 
-/** The offering tokens in bidding order; the next to bid is marked. */
-export function turnTrack(stat, snap) {
-  const L = stat.labels;
-  const bidding = snap.phase === "offerings";
-  return h("section", { class: "cw-panel cw-turns", "aria-label": L.ui.turn_track },
-    h("h3", {}, L.ui.turn_track),
-    h("ol", { class: "cw-turn-list" }, snap.turn_order.map((seat, i) =>
-      h("li", { class: "cw-turn" + (bidding && i === snap.bid_cursor ? " cw-next" : "") + (bidding && i < snap.bid_cursor ? " cw-done" : "") },
-        chip(snap.players[seat], L, `${i + 1}. ${snap.players[seat].name}`)))));
+function panel(title, cls, body, extra = {}) {
+  return h("section", { class: `cw-panel ${cls}`, "aria-label": title, ...extra }, h("h3", {}, title), body);
 }
 
-/** The creature track with its current prices, and the deck. */
-export function creatureTrack(stat, snap, litTrack) {
-  const L = stat.labels;
-  const lit = new Set(litTrack || []);
-  const c = snap.creatures;
-  return h("section", { class: "cw-panel cw-creatures", "aria-label": L.ui.creature_track },
-    h("h3", {}, L.ui.creature_track, h("span", { class: "cw-muted" }, " · " + fmt(L.ui.deck, { n: c.deck }))),
-    h("ol", { class: "cw-creature-list" }, c.track.map((slot, i) => slot
-      ? h("li", { class: "cw-creature" + (lit.has(slot.creature) ? " cw-lit-item" : ""), "data-track": slot.creature, "aria-label": `${L.creatures[slot.creature] || slot.creature}: ${slot.price} GP`, title: (stat.creature_effects || {})[slot.creature] || "" },
-        h("span", { class: "cw-price" }, `${slot.price}`), h("span", {}, L.creatures[slot.creature] || slot.creature))
-      : h("li", { class: "cw-creature cw-empty" }, h("span", { class: "cw-price" }, `${stat.creature_prices[i]}`), h("span", { class: "cw-muted" }, "—")))));
+/** This cycle's gods in order (face-down ones as such), bids by colour and shape, Apollo
+ * last; lit gods are buttons in the roving tab order. */
+export function godTrack(stat, view) {
+  const T = stat.text;
+  const lit = new Set(view.lit_track);
+  return panel(T["gods.title"], "cw-gods", h("ol", {}, view.gods.map((g) => {
+    const isLit = lit.has(g.id);
+    let right;
+    if (g.id === "apollo") right = g.seats.map((s) => chip(stat, s, ""));
+    else if (!g.up) right = T["god.face_down.short"];
+    else if (g.bid) right = chip(stat, g.bid.seat, g.bid.text);
+    else right = h("span", { class: "cw-muted" }, T["god.no_bid"]);
+    return h("li", { class: "cw-item" }, h("div", {
+      class: `cw-god cw-god-${g.id}` + (g.up ? "" : " cw-face-down") + (isLit ? " cw-lit-item cw-target" : "") + (g.acting !== undefined ? " cw-acting-god" : ""),
+      "data-track": isLit ? g.id : null, "data-god": g.id, "data-label": g.label, "data-testid": `cw-god-${g.id}`,
+      role: isLit ? "button" : null, tabindex: isLit ? "-1" : null, "aria-haspopup": isLit ? "dialog" : null,
+    }, spoken(g.label), h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right)));
+  })));
 }
 
-/** One panel per player: city, colour and shape, gold (hidden for others), cards, isles. */
-export function playerPanels(stat, snap) {
-  const L = stat.labels;
-  const acting = snap.node.kind === "decision" ? snap.node.player : null;
-  return h("section", { class: "cw-players", "aria-label": "players" },
-    snap.players.map((p) => {
-      const gold = p.gold === null || p.gold === undefined ? `🔒 ${L.ui.gold_hidden}` : `${p.gold} ${L.ui.gold}`;
-      const stats = [
-        [L.ui.isles, p.isles], [L.ui.metropolises, p.metropolises], [L.ui.priests, p.priests],
-        [L.ui.philosophers, p.philosophers], [L.ui.troops, p.troops], [L.ui.fleets, p.fleets],
-      ];
-      return h("article", {
-        class: "cw-player" + (p.seat === acting ? " cw-acting" : "") + (p.eliminated ? " cw-eliminated" : ""),
-        style: `--pc:${p.colour};--pi:${p.ink}`, "aria-label": `${p.name}, ${L.shapes[p.shape]}, ${gold}`, "data-testid": `cw-player-${p.seat}`,
-      },
-      h("header", {}, shapeIcon(p, 18, L.shapes[p.shape]), h("span", { class: "cw-player-name" }, p.name),
-        h("span", { class: "cw-gold", "data-testid": `cw-gold-${p.seat}` }, gold)),
-      h("dl", {}, stats.map(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))])));
-    }));
+/** The offering tokens in bidding order; the next bidder marked. */
+export function turnTrack(stat, view) {
+  return panel(stat.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) =>
+    h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : "") }, spoken(t.label), h("span", { "aria-hidden": "true" }, chip(stat, t.seat, t.text))))));
 }
 
-function side(L, info, role) {
-  if (!info) return null;
-  const parts = [];
-  if (info.die !== undefined) parts.push(`${L.ui.die} ${info.die}`);
-  if (info.units !== undefined) parts.push(`${L.ui.units} ${info.units}`);
-  if (info.bonus !== undefined) parts.push(`${L.ui.bonus} ${info.bonus}`);
-  const total = info.total !== undefined ? ` = ${info.total}` : "";
-  return h("div", { class: `cw-bside cw-${role}` },
-    h("strong", {}, `${L.ui[role]}${info.player !== undefined ? ` · ${info.player}` : ""}`),
-    h("div", { class: "cw-sum" }, parts.join(" + ") + total),
-    info.losses !== undefined ? h("div", { class: "cw-loss" }, `${L.ui.losses}: ${info.losses}`) : null);
+/** The creature track with prices (the effect on hover), and the draw pile. */
+export function creatureTrack(stat, view) {
+  const T = stat.text;
+  const lit = new Set(view.lit_track);
+  const c = view.creatures;
+  return h("section", { class: "cw-panel cw-creatures", "aria-label": T["creatures.title"] },
+    h("h3", {}, T["creatures.title"], h("span", { class: "cw-muted" }, " · " + c.deck)),
+    h("ol", { class: "cw-creature-list" }, c.slots.map((slot) => {
+      const isLit = slot.id && lit.has(slot.id);
+      return h("li", { class: "cw-item" }, h("div", {
+        class: "cw-creature" + (slot.id ? "" : " cw-empty") + (isLit ? " cw-lit-item cw-target" : ""),
+        "data-track": isLit ? slot.id : null, "data-creature": slot.id || null, "data-label": slot.label,
+        title: slot.id ? T.effects[slot.id] : null, role: isLit ? "button" : null, tabindex: isLit ? "-1" : null,
+        "aria-haspopup": isLit ? "dialog" : null,
+      }, spoken(slot.label), h("span", { class: "cw-price", "aria-hidden": "true" }, slot.price), h("span", { "aria-hidden": "true" }, slot.id ? T.creatures[slot.id] : "—")));
+    })));
 }
 
-/** The battle under way or just fought: both dice, the totals broken down, the losses. */
-export function battlePanel(stat, snap) {
-  const b = snap.battle;
+/** One panel per player: colour and shape, gold (hidden from other screens), numbers. */
+export function playerPanels(stat, view) {
+  const T = stat.text;
+  return h("section", { class: "cw-players", "aria-label": T["players.title"] }, view.players.map((p) =>
+    h("article", {
+      class: "cw-player" + (p.acting ? " cw-acting" : "") + (p.eliminated ? " cw-eliminated" : ""),
+      style: `--pc:${p.colour};--pi:${p.ink}`, "aria-label": p.label, "data-testid": `cw-player-${p.seat}`,
+    },
+    h("header", {}, seatIcon(stat, p.seat, 18), h("span", { class: "cw-player-name" }, p.name),
+      h("span", { class: "cw-gold" + (p.hidden ? " cw-hidden" : ""), "data-testid": `cw-gold-${p.seat}` }, p.gold)),
+    h("dl", {}, T.stats.map((name, i) => [h("dt", {}, name), h("dd", {}, String(p.stats[i]))])))));
+}
+
+/** The battle under way or just fought: both sides' die + units + bonus = total, losses. */
+export function battlePanel(stat, view) {
+  const b = view.battle;
   if (!b) return null;
-  const L = stat.labels;
-  const where = !b.where ? "" : stat.isle_names[b.where] || fmt(L.ui.sea, { id: b.where });
-  const name = (p) => (typeof p === "number" && snap.players[p] ? snap.players[p].name : p);
-  const a = b.attacker ? { ...b.attacker, player: name(b.attacker.player) } : null;
-  const d = b.defender ? { ...b.defender, player: name(b.defender.player) } : null;
-  return h("section", { class: "cw-panel cw-battle", "aria-label": L.ui.battle, "data-testid": "cw-battle" },
-    h("h3", {}, `⚔ ${L.ui.battle} ${where}`), h("div", { class: "cw-sides" }, side(L, a, "attacker"), side(L, d, "defender")));
+  return h("section", { class: "cw-panel cw-battle", "aria-label": b.title, "data-testid": "cw-battle" },
+    h("h3", {}, b.title, b.round ? h("span", { class: "cw-muted" }, " · " + b.round) : null),
+    h("div", { class: "cw-sides" }, b.sides.map((s, i) => h("div", { class: `cw-bside cw-${i ? "defender" : "attacker"}` },
+      h("strong", {}, s.seat !== null && s.seat !== undefined ? seatIcon(stat, s.seat, 14) : null, s.head),
+      s.line ? h("div", { class: "cw-sum" }, s.line) : null,
+      s.losses ? h("div", { class: "cw-loss" }, s.losses) : null))),
+    b.result ? h("div", { class: "cw-result" }, b.result) : null);
+}
+
+/** The log of the turn: groups by phase and player, the newest step highlighted. */
+export function logPanel(stat, view) {
+  const log = view.log;
+  if (!log) return null;
+  const T = stat.text;
+  return h("section", { class: "cw-panel cw-log", "aria-label": T["log.title"], "data-testid": "cw-log" },
+    h("h3", {}, T["log.title"]),
+    h("div", { class: "cw-log-body", tabindex: "0", role: "log", "aria-label": T["log.title"] },
+      log.earlier ? h("p", { class: "cw-muted cw-earlier" }, log.earlier) : null,
+      log.groups.length ? null : h("p", { class: "cw-muted" }, T["log.empty"]),
+      log.groups.map((g) => h("div", { class: "cw-log-group" },
+        h("h4", {}, g.seat !== null && g.seat !== undefined ? seatIcon(stat, g.seat, 13) : null, g.head),
+        g.steps.map((k) => h("ul", { class: "cw-log-step" + (k === log.newest ? " cw-newest" : ""), "data-step": String(k) },
+          (log.lines[String(k)] || []).map((line) => h("li", {}, line))))))));
+}
+
+/** The legend, folded by default: buildings, markers, pieces, lit targets, seats. */
+export function legendPanel(stat, view) {
+  const T = stat.text;
+  const pic = {
+    temple: [stat.icons.temple, "#3a3226"], fortress: [stat.icons.fortress, "#a23b2a"], port: [stat.icons.port, "#1d5f99"],
+    university: [stat.icons.university, "#5f4b8b"], metropolis: [stat.icons.metropolis, "#8a6100"], prosperity: [stat.icons.cornucopia, "#c79200"],
+    marker: [stat.icons.cornucopia, "#c25e00"], territory: [stat.shapes.triangle, "#3a3a3a"], troops: [stat.shapes.circle, "#0072B2"],
+    fleets: [stat.icons.hull, "#0072B2"], figurine: [stat.icons.minotaur, "#3b2a4f"], lit: [stat.shapes.square, "#b98900"], trail: [stat.icons.hull, "#1f2328"],
+  };
+  return h("details", { class: "cw-legend", "data-testid": "cw-legend" },
+    h("summary", {}, T["legend.title"]),
+    h("ul", {}, T.legend.map(([item, text]) => h("li", {},
+      h("svg", { class: "cw-legend-icon", width: 18, height: 18, viewBox: "-1.4 -1.4 2.8 2.8", "aria-hidden": "true", focusable: "false" },
+        icon(pic[item][0], 0, 0, item === "fleets" || item === "trail" ? 0.8 : 1, { fill: pic[item][1] })),
+      text)),
+    view.players.map((p) => h("li", {}, seatIcon(stat, p.seat, 18), p.who))));
 }
 
 /** Comments before/after the step and its tag (Replay). Shown as text, never as HTML. */
 export function annotationPanel(stat, note) {
   if (!note || (!note.before && !note.after && !note.tag)) return null;
-  const L = stat.labels;
-  return h("section", { class: "cw-panel cw-annotation", "aria-label": "annotation", "data-testid": "cw-annotation" },
-    note.tag ? h("div", { class: "cw-tag" }, `${L.ui.tag}: ${note.tag}`) : null,
-    note.before ? h("p", { class: "cw-before", "data-testid": "cw-note-before" }, h("strong", {}, L.ui.before + ": "), note.before) : null,
-    note.after ? h("p", { class: "cw-after", "data-testid": "cw-note-after" }, h("strong", {}, L.ui.after + ": "), note.after) : null);
+  const T = stat.text;
+  return h("section", { class: "cw-panel cw-annotation", "aria-label": T["notes.title"], "data-testid": "cw-annotation" },
+    note.tag ? h("div", { class: "cw-tag" }, `${T["note.tag"]}: ${note.tag}`) : null,
+    note.before ? h("p", { class: "cw-before", "data-testid": "cw-note-before" }, h("strong", {}, T["note.before"] + ": "), note.before) : null,
+    note.after ? h("p", { class: "cw-after", "data-testid": "cw-note-after" }, h("strong", {}, T["note.after"] + ": "), note.after) : null);
 }
 
-/** The last rejected intent's message: what rule it broke and what would be legal. */
+/** The last rejected intent's message. */
 export function errorLine(stat, error) {
   if (!error) return null;
-  return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, stat.labels.ui.rejected + ": "), error);
+  return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, stat.text.rejected + ": "), error);
 }
 
-/** Buttons for a list of legal actions (the menu of a clicked place, or the loose ones). */
+/** Buttons for legal actions: numbered chips for offerings, labelled buttons otherwise. */
 export function actionButtons(actions, extra = {}) {
-  return actions.map((a) => h("button", { class: "cw-btn cw-action", "data-action": String(a.id), title: a.notation, "data-notation": a.notation, ...extra }, a.label || a.notation));
+  return actions.map((a) => h("button", {
+    class: "cw-btn cw-action" + (a.chip ? " cw-chip-button" : ""), "data-action": String(a.id), title: a.notation,
+    "data-notation": a.notation, "aria-label": a.label, ...extra,
+  }, a.chip || a.label));
 }
 
-/** The menu of actions touching a clicked place or track item. */
-export function actionMenu(stat, menu, actions) {
-  if (!menu) return null;
-  const L = stat.labels;
-  const place = stat.isle_names[menu] || L.gods[menu] || L.creatures[menu] || fmt(L.ui.sea, { id: menu });
-  return h("div", { class: "cw-menu", role: "menu", "aria-label": fmt(L.ui.actions_here, { place }), "data-testid": "cw-menu" },
-    h("div", { class: "cw-menu-title" }, fmt(L.ui.actions_here, { place })),
-    h("div", { class: "cw-menu-items" }, actionButtons(actions, { role: "menuitem" })),
-    h("button", { class: "cw-btn cw-close", "data-intent": "close", "aria-label": L.ui.close }, "×"));
+/** The popover of a target's actions (placed beside the target by the view). */
+export function popover(stat, title, actions) {
+  const chips = actions.length > 1 && actions.every((a) => a.chip);
+  return h("div", { class: "cw-menu" + (chips ? " cw-menu-chips" : ""), role: "dialog", "aria-label": title, "data-testid": "cw-menu" },
+    h("div", { class: "cw-menu-title" }, title),
+    h("div", { class: "cw-menu-items", role: "group", "aria-label": title }, actionButtons(actions)),
+    h("button", { class: "cw-btn cw-close", "data-intent": "close", "aria-label": stat.text["button.close"], title: stat.text["button.close"] }, "×"));
 }

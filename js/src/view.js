@@ -1,14 +1,21 @@
 // A live board in an element, driven by a model-like source. Knows nothing of anywidget:
-// `mountBoard(el, source)` where source = {get(name), on(name, fn), off(name, fn), send(msg)}.
-// Returns the cleanup function.
-import { boardParts, mapSvg } from "./board.js";
-import { h, toDom } from "./dom.js";
-import { continueIntent, keyIntent, playIntent, renderedIntent } from "./intents.js";
+// `mountBoard(el, source)` where source = {get(name), on(name, fn), off(name, fn), send(msg)}
+// and get("view") is the view model shown now. Returns the cleanup function.
+//
+// Keyboard: Tab reaches the board, then the highlighted targets (one tab stop; the arrow
+// keys move between them: a roving tabindex); Enter or Space opens a target's popover,
+// whose first action takes the focus; Escape closes it and gives the focus back. On the
+// board itself ←/→ step through the history (Shift: phase, Ctrl: cycle; Home/End).
+import { actionsAt, boardParts, frameTree, mapSvg } from "./board.js";
+import { toDom } from "./dom.js";
+import { continueIntent, keyIntent, playIntent, renderedIntent, stepIntent } from "./intents.js";
+import { popover } from "./panels.js";
 
 const requestFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
 const cancelFrame = (id) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id));
 
-const WATCHED = ["static", "snapshot", "legal", "error", "highlights", "annotation", "timeline", "animate", "interactive"];
+const WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
+const ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 function replace(slot, trees) {
   const doc = slot.ownerDocument;
@@ -17,114 +24,229 @@ function replace(slot, trees) {
   slot.replaceChildren(frag);
 }
 
-function frame(doc) {
-  const root = toDom(h("div", { class: "cw-root", tabindex: "0", "data-testid": "cw-board", "data-lm-suppress-shortcuts": "true" },
-    h("div", { class: "cw-status-slot" }),
-    h("div", { class: "cw-main" },
-      h("div", { class: "cw-map-area" }, h("div", { class: "cw-svg-slot" }), h("div", { class: "cw-menu-slot" }), h("div", { class: "cw-tip", role: "tooltip", hidden: true, "data-testid": "cw-tip" })),
-      h("div", { class: "cw-side" }, h("div", { class: "cw-below" }), h("div", { class: "cw-tracks" }), h("div", { class: "cw-players-slot" })))), doc);
-  const q = (s) => root.querySelector(s);
-  return { root, status: q(".cw-status-slot"), svgSlot: q(".cw-svg-slot"), menu: q(".cw-menu-slot"), tip: q(".cw-tip"), side: q(".cw-tracks"), below: q(".cw-below"), players: q(".cw-players-slot") };
-}
+const targetId = (node) => node && (node.getAttribute("data-target") || node.getAttribute("data-track"));
 
 /** Mount the board in `el`; returns a cleanup that removes it and unsubscribes. */
 export function mountBoard(el, source) {
   const doc = el.ownerDocument;
-  const f = frame(doc);
-  el.appendChild(f.root);
-  const local = { menu: null, staticKey: null, dynamicSlot: null };
+  const root = toDom(frameTree(source.get("static")), doc);
+  el.appendChild(root);
+  const q = (s) => root.querySelector(s);
+  const slots = {
+    header: q(".cw-header-slot"), prompt: q(".cw-prompt-slot"), svg: q(".cw-svg-slot"), below: q(".cw-below"),
+    log: q(".cw-log-slot"), tracks: q(".cw-tracks"), players: q(".cw-players-slot"), legend: q(".cw-legend-slot"),
+    menu: q(".cw-menu-slot"), tip: q(".cw-tip"),
+  };
+  const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false, pieces: null };
 
   function drawStatic(stat) {
-    const key = JSON.stringify([stat.map.id, stat.lang]);
+    const key = JSON.stringify([stat.map.id, stat.lang, stat.mode]);
     if (key === local.staticKey) return;
     local.staticKey = key;
-    replace(f.svgSlot, mapSvg(stat));
-    local.dynamicSlot = f.svgSlot.querySelector(".cw-dynamic-slot");
-    f.root.setAttribute("lang", stat.lang);
-    f.root.setAttribute("aria-label", stat.labels.ui.board);
+    replace(slots.svg, mapSvg(stat));
+    local.dynamic = slots.svg.querySelector(".cw-dynamic-slot");
+    local.marks = slots.svg.querySelector(".cw-marks-slot");
+    root.setAttribute("lang", stat.lang);
+    root.setAttribute("aria-label", stat.text.title);
+    root.style.fontFamily = stat.font;
+    root.style.setProperty("--cw-aspect", String(stat.map.width / stat.map.height));
+    root.className = `cw-root cw-mode-${stat.mode}`;
+  }
+
+  const targets = () => [...root.querySelectorAll(".cw-target")];
+
+  function focusedTarget() {
+    const a = doc.activeElement;
+    return a && root.contains(a) && a.classList && a.classList.contains("cw-target") ? targetId(a) : null;
+  }
+
+  function rove(id) {
+    const all = targets();
+    const chosen = all.find((t) => targetId(t) === id) || all[0] || null;
+    for (const t of all) t.setAttribute("tabindex", t === chosen ? "0" : "-1");
+    local.roving = chosen ? targetId(chosen) : null;
+    return chosen;
   }
 
   function draw() {
     const stat = source.get("static");
-    const snap = source.get("snapshot");
-    if (!stat || !stat.map || !snap || !snap.players) return;
+    const view = source.get("view");
+    if (!stat || !stat.map || !view || !view.players) return undefined;
     const t0 = performance.now();
+    const hadFocus = focusedTarget();
+    const menuFocus = local.menu && slots.menu.contains(doc.activeElement);
     drawStatic(stat);
     const ui = {
-      menu: local.menu, error: source.get("error"), highlights: source.get("highlights"),
-      annotation: source.get("annotation"), timeline: source.get("timeline"),
+      error: source.get("error"), annotation: source.get("annotation"), timeline: source.get("timeline"),
       animate: source.get("animate") !== false, interactive: source.get("interactive") !== false,
+      before: local.pieces,
     };
-    const parts = boardParts(stat, snap, source.get("legal"), ui);
-    replace(f.status, parts.status);
-    replace(local.dynamicSlot, parts.dynamic);
-    replace(f.menu, parts.menu);
-    replace(f.side, parts.side);
-    replace(f.below, parts.below);
-    replace(f.players, parts.players);
-    f.root.classList.toggle("cw-no-anim", !ui.animate);
+    local.pieces = view.pieces;
+    const legal = source.get("legal") || [];
+    const parts = boardParts(stat, view, legal, ui);
+    local.legendOpen = !!(q(".cw-legend") && q(".cw-legend").open);
+    replace(slots.header, parts.header);
+    replace(slots.prompt, parts.prompt);
+    replace(local.dynamic, parts.dynamic);
+    replace(local.marks, parts.marks);
+    replace(slots.below, parts.below);
+    replace(slots.log, parts.log);
+    replace(slots.tracks, parts.tracks);
+    replace(slots.players, parts.players);
+    replace(slots.legend, parts.legend);
+    if (local.legendOpen) q(".cw-legend").open = true;
+    root.classList.toggle("cw-no-anim", !ui.animate);
+    const chosen = rove(hadFocus || local.roving);
+    if (local.menu && !targets().some((t) => targetId(t) === local.menu)) local.menu = null;
+    drawMenu(stat, legal, menuFocus || local.focusMenu);
+    local.focusMenu = false;
+    if (!local.menu) {
+      if (hadFocus && chosen) chosen.focus();
+      else if (local.refocus) (chosen || root).focus();
+    }
+    local.refocus = false;
+    const newest = q(".cw-newest");
+    if (newest && newest.scrollIntoView && q(".cw-log-body")) {
+      const body = q(".cw-log-body");
+      body.scrollTop = body.scrollHeight;
+    }
     const ms = performance.now() - t0;
-    f.root.dataset.renderMs = ms.toFixed(2);
-    f.root.dataset.step = String(snap.step);
+    root.dataset.renderMs = ms.toFixed(2);
+    root.dataset.step = String(view.step);
     return ms;
   }
 
+  function drawMenu(stat, legal, keepFocus) {
+    if (!local.menu) {
+      replace(slots.menu, []);
+      return;
+    }
+    const view = source.get("view");
+    const acts = actionsAt(legal, local.menu);
+    replace(slots.menu, popover(stat, (view.menus || {})[local.menu] || "", acts));
+    place();
+    if (keepFocus !== false) {
+      const first = slots.menu.querySelector(".cw-action");
+      if (first) first.focus();
+    }
+  }
+
+  /** Put the popover beside its target, never over it. */
+  function place() {
+    const menu = slots.menu.firstElementChild;
+    const target = targets().find((t) => targetId(t) === local.menu);
+    if (!menu || !target || !target.getBoundingClientRect) return;
+    const box = root.getBoundingClientRect();
+    const r = target.getBoundingClientRect();
+    const m = menu.getBoundingClientRect();
+    let left = r.right - box.left + 8;
+    let top = r.top - box.top;
+    if (left + m.width > box.width) left = r.left - box.left - m.width - 8;
+    if (left < 0) {
+      left = Math.max(0, Math.min(box.width - m.width, r.left - box.left));
+      top = r.bottom - box.top + 8;
+    }
+    top = Math.max(0, Math.min(top, Math.max(0, root.scrollHeight - m.height)));
+    menu.style.left = `${left}px`;
+    menu.style.top = `${top}px`;
+  }
+
+  function open(id) {
+    local.menu = local.menu === id ? null : id;
+    local.focusMenu = local.menu !== null;
+    draw();
+  }
+
+  function close() {
+    const id = local.menu;
+    local.menu = null;
+    draw();
+    const t = targets().find((x) => targetId(x) === id);
+    if (t) t.focus();
+  }
+
+  const step = () => { const v = source.get("view"); return v ? v.step : null; };
+
   // Several traits change together after one step: draw once, in the next frame.
   let pending = null;
-  let snapshotChanged = false;
+  let viewChanged = false;
   function flush() {
     pending = null;
     const ms = draw();
-    const snap = source.get("snapshot");
-    if (snapshotChanged && ms !== undefined && snap) source.send(renderedIntent(snap.step, ms));
-    snapshotChanged = false;
+    if (viewChanged && ms !== undefined) source.send(renderedIntent(step(), ms));
+    viewChanged = false;
   }
   function schedule() {
     if (pending === null) pending = requestFrame(flush);
   }
-  function onSnapshot() {
+  function onView() {
     local.menu = null;
-    snapshotChanged = true;
+    viewChanged = true;
     schedule();
   }
 
   function onClick(ev) {
     const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
-    if (!t || !f.root.contains(t)) return;
+    if (!t || !root.contains(t)) return;
     const legal = source.get("legal") || [];
     if (t.dataset.action !== undefined) {
       const action = legal.find((a) => String(a.id) === t.dataset.action);
-      if (action) source.send(playIntent(action));
+      if (action) source.send(playIntent(action, step()));
       local.menu = null;
+      local.refocus = true;
       draw();
-    } else if (t.dataset.intent === "continue") {
-      source.send(continueIntent());
+    } else if (t.dataset.intent === "continue" || t.dataset.intent === "step") {
+      source.send(t.dataset.intent === "step" ? stepIntent(step()) : continueIntent(step()));
+      local.refocus = true;
     } else if (t.dataset.intent === "close") {
-      local.menu = null;
-      draw();
+      close();
     } else {
       const id = t.dataset.target || t.dataset.track;
-      local.menu = local.menu === id ? null : id;
-      draw();
+      if (actionsAt(legal, id).length && source.get("interactive") !== false) open(id);
     }
   }
 
   function onKey(ev) {
-    if (ev.target.closest && ev.target.closest("input,textarea,select")) return;
+    if (ev.target.closest && ev.target.closest("input,textarea,select,summary")) return;
     if (ev.key === "Escape" && local.menu) {
-      local.menu = null;
-      draw();
-      return;
-    }
-    if ((ev.key === "Enter" || ev.key === " ") && ev.target.dataset && ev.target.dataset.track) {
       ev.preventDefault();
-      onClick(ev);
+      ev.stopPropagation();
+      close();
       return;
     }
-    const intent = keyIntent(ev);
+    if (slots.menu.contains(ev.target)) {
+      if (ARROWS[ev.key]) {
+        const items = [...slots.menu.querySelectorAll(".cw-action")];
+        const i = items.indexOf(ev.target);
+        if (i >= 0) items[(i + ARROWS[ev.key] + items.length) % items.length].focus();
+        ev.preventDefault();
+        ev.stopPropagation();
+      }
+      return;
+    }
+    const onTarget = ev.target.classList && ev.target.classList.contains("cw-target");
+    if (onTarget && ARROWS[ev.key] && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey) {
+      const all = targets();
+      const i = all.indexOf(ev.target);
+      const next = all[(i + ARROWS[ev.key] + all.length) % all.length];
+      rove(targetId(next));
+      next.focus();
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
+    if (onTarget && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      open(targetId(ev.target));
+      return;
+    }
+    if (ev.target.closest && ev.target.closest("button")) return;
+    const intent = keyIntent(ev, step());
     if (intent) {
       ev.preventDefault();
       ev.stopPropagation();
+      local.refocus = ev.target === root ? false : local.refocus;
       source.send(intent);
     }
   }
@@ -132,32 +254,32 @@ export function mountBoard(el, source) {
   function onOver(ev) {
     const t = ev.target.closest("[data-tip]");
     if (!t) {
-      f.tip.hidden = true;
+      slots.tip.hidden = true;
       return;
     }
-    f.tip.textContent = t.dataset.tip;
-    const box = f.root.querySelector(".cw-map-area").getBoundingClientRect();
-    f.tip.style.left = `${ev.clientX - box.left + 12}px`;
-    f.tip.style.top = `${ev.clientY - box.top + 12}px`;
-    f.tip.hidden = false;
+    slots.tip.textContent = t.dataset.tip;
+    const box = q(".cw-map-area").getBoundingClientRect();
+    slots.tip.style.left = `${ev.clientX - box.left + 12}px`;
+    slots.tip.style.top = `${ev.clientY - box.top + 12}px`;
+    slots.tip.hidden = false;
   }
-  const onLeave = () => { f.tip.hidden = true; };
+  const onLeave = () => { slots.tip.hidden = true; };
 
-  f.root.addEventListener("click", onClick);
-  f.root.addEventListener("keydown", onKey);
-  f.root.addEventListener("mouseover", onOver);
-  f.root.addEventListener("mouseleave", onLeave);
-  const handlers = WATCHED.map((name) => [name, name === "snapshot" ? onSnapshot : schedule]);
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("mouseover", onOver);
+  root.addEventListener("mouseleave", onLeave);
+  const handlers = WATCHED.map((name) => [name, name === "view" ? onView : schedule]);
   for (const [name, fn] of handlers) source.on(name, fn);
   draw();
 
   return () => {
     if (pending !== null) cancelFrame(pending);
     for (const [name, fn] of handlers) source.off(name, fn);
-    f.root.removeEventListener("click", onClick);
-    f.root.removeEventListener("keydown", onKey);
-    f.root.removeEventListener("mouseover", onOver);
-    f.root.removeEventListener("mouseleave", onLeave);
-    f.root.remove();
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("mouseover", onOver);
+    root.removeEventListener("mouseleave", onLeave);
+    root.remove();
   };
 }

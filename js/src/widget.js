@@ -1,12 +1,31 @@
-// The thin anywidget adapter: wires the model to the view and returns the cleanup.
+// The thin anywidget adapter: wires the model to the view and returns the cleanup. The
+// view shown is the model's base `view` with its `view_patch` applied.
+import { applyPatch } from "./patch.js";
 import { mountBoard } from "./view.js";
 
 /** anywidget's model, seen as the small source the view expects. */
 export function modelSource(model) {
+  let cache = { base: null, patch: null, view: null };
+  const current = () => {
+    const base = model.get("view");
+    const patch = model.get("view_patch");
+    if (cache.base !== base || cache.patch !== patch) cache = { base, patch, view: applyPatch(base, patch) };
+    return cache.view;
+  };
   return {
-    get: (name) => model.get(name),
-    on: (name, fn) => model.on(`change:${name}`, fn),
-    off: (name, fn) => model.off(`change:${name}`, fn),
+    get: (name) => (name === "view" ? current() : model.get(name)),
+    on(name, fn) {
+      if (name === "view") {
+        model.on("change:view", fn);
+        model.on("change:view_patch", fn);
+      } else model.on(`change:${name}`, fn);
+    },
+    off(name, fn) {
+      if (name === "view") {
+        model.off("change:view", fn);
+        model.off("change:view_patch", fn);
+      } else model.off(`change:${name}`, fn);
+    },
     send: (msg) => model.send(msg),
   };
 }

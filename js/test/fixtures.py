@@ -1,4 +1,4 @@
-"""Write the JSON fixtures the JS unit tests draw: real serializer output.
+"""Write the JSON fixtures the JS unit tests paint: real view models from Python.
 
 Usage: python js/test/fixtures.py OUTDIR   (vitest's global setup runs it when
 CW_FIXTURES is not set; tests/test_frontend.py sets it to a temp folder).
@@ -10,7 +10,26 @@ from pathlib import Path
 
 import cyclades_widgets as cw
 from cyclades_widgets.bots import RandomBot
-from cyclades_widgets.view import model as serialize
+from cyclades_widgets.view import model
+from cyclades_widgets.view.diff import diff
+
+
+def payload(game: cw.Game, viewer: str | None = None, lang: str = "en", **kw: object) -> dict:
+    seat = model.viewer_seat(game.state, viewer)
+    legal = model.state_legal(game.state, lang, seat)
+    return {
+        "static": model.static_payload(game.state.map_id, lang),
+        "view": model.board_view(
+            game.state,
+            viewer=viewer,
+            lang=lang,
+            events=game.history[-1].events if game.history else [],
+            history=game.history,
+            legal=legal,
+            **kw,  # type: ignore[arg-type]
+        ),
+        "legal": legal,
+    }
 
 
 def board(players: int, seed: int, viewer: str | None = None, lang: str = "en") -> dict:
@@ -22,11 +41,9 @@ def board(players: int, seed: int, viewer: str | None = None, lang: str = "en") 
             game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
         else:
             game.step()
-    return {
-        "static": serialize.static_payload(game.state.map_id, lang),
-        "snapshot": serialize.snapshot(game.state, viewer, lang, events=game.history[-1].events),
-        "legal": serialize.legal_payload(game, lang),
-    }
+    return payload(
+        game, viewer, lang, highlights={"places": ["naxos"], "arrows": [["naxos", "paros", "go"]]}
+    )
 
 
 def battle() -> dict:
@@ -39,11 +56,22 @@ def battle() -> dict:
     )
     game.play("move fleets g5>f5 2")
     game.play("roll 1 1")
-    return {
-        "static": serialize.static_payload(game.state.map_id, "en"),
-        "snapshot": serialize.snapshot(game.state, events=game.history[-1].events),
-        "legal": serialize.legal_payload(game),
-    }
+    return payload(game)
+
+
+def bids() -> dict:
+    return payload(cw.Game.new(players=3, seed=7))
+
+
+def patches() -> dict:
+    """Consecutive views of a game and the patches between them (Python's diff)."""
+    game = cw.Game.new(players=4, seed=4, start="setup")
+    bots = {n: RandomBot(seed=i) for i, n in enumerate(game.players)}
+    views = [payload(game)["view"]]
+    for _ in range(12):
+        game.advance(to="phase", bots=bots)
+        views.append(payload(game)["view"])
+    return {"views": views, "patches": [diff(a, b) for a, b in zip(views, views[1:])]}
 
 
 def main(out: Path) -> None:
@@ -52,6 +80,8 @@ def main(out: Path) -> None:
         "five.json": board(5, 7),
         "three-athens-zh.json": board(3, 2, viewer="Athens", lang="zh"),
         "battle.json": battle(),
+        "bids.json": bids(),
+        "patches.json": patches(),
     }
     for name, data in fixtures.items():
         (out / name).write_text(json.dumps(data, ensure_ascii=False))

@@ -1,45 +1,31 @@
-// Unit tests of the pure view functions, on real serializer output (see fixtures.py).
+// Unit tests of the pure views, on real view models made by Python (see fixtures.py).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { boardParts, boardTree } from "../src/board.js";
-import { findAll, fmt, h, textOf, toDom } from "../src/dom.js";
-import { continueIntent, keyIntent, playIntent } from "../src/intents.js";
-import { outlinePath } from "../src/map.js";
-import { navigate } from "../src/page.js";
-import { annotationPanel } from "../src/panels.js";
-import { moves } from "../src/pieces.js";
-import { actionsAt, litPlaces, litTrack, looseActions } from "../src/targets.js";
+import { actionsAt, boardParts, boardTree, looseActions } from "../src/board.js";
+import { findAll, h, textOf, toDom } from "../src/dom.js";
+import { continueIntent, keyIntent, playIntent, stepIntent } from "../src/intents.js";
+import { loopsPath } from "../src/map.js";
+import { navigate, positions } from "../src/page.js";
+import { annotationPanel, popover } from "../src/panels.js";
+import { applyPatch } from "../src/patch.js";
 import { fakeDocument } from "./fakedom.js";
 
 const load = (name) => JSON.parse(readFileSync(path.join(process.env.CW_FIXTURES, name), "utf8"));
 const five = load("five.json");
 const three = load("three-athens-zh.json");
 const battle = load("battle.json");
+const bids = load("bids.json");
+const patches = load("patches.json");
 const byAttr = (tree, key, value) => findAll(tree, (n) => n.attrs && n.attrs[key] === value);
 const byClass = (tree, cls) => findAll(tree, (n) => n.attrs && String(n.attrs.class || "").split(" ").includes(cls));
-
-describe("creature track", () => {
-  it("shows each creature's one-line effect from the creature data file on hover", () => {
-    const tree = boardTree(five.static, five.snapshot, five.legal);
-    const cards = findAll(tree, (n) => n.attrs && n.attrs["data-track"] && String(n.attrs.class || "").includes("cw-creature"));
-    expect(cards.length).toBeGreaterThan(0);
-    for (const card of cards) {
-      const id = card.attrs["data-track"];
-      expect(card.attrs.title).toBe(five.static.creature_effects[id]);
-      expect(card.attrs.title.length).toBeGreaterThan(10);
-    }
-  });
-});
+const texts = (tree) => findAll(tree, (n) => n.tag === "text" || n.tag === "span").map(textOf);
 
 describe("dom", () => {
   it("builds trees, skipping empty children and flattening arrays", () => {
     const t = h("g", { a: 1 }, null, false, ["x", [h("text", {}, "y")]], 3);
     expect(t.children.length).toBe(3);
     expect(textOf(t)).toBe("xy3");
-  });
-  it("fills label templates and leaves unknown fields", () => {
-    expect(fmt("{player} to act {x}", { player: "Athens" })).toBe("Athens to act {x}");
   });
   it("turns user text into text nodes, never markup", () => {
     const el = toDom(h("p", {}, "<img src=x onerror=alert(1)>"), fakeDocument);
@@ -57,6 +43,23 @@ describe("dom", () => {
   });
 });
 
+describe("patches", () => {
+  it("rebuild each view from the one before exactly as Python's diff says", () => {
+    patches.patches.forEach((p, i) => {
+      expect(applyPatch(patches.views[i], p)).toEqual(patches.views[i + 1]);
+    });
+  });
+  it("leave the value they patch unchanged", () => {
+    const before = JSON.stringify(patches.views[0]);
+    applyPatch(patches.views[0], patches.patches[0]);
+    expect(JSON.stringify(patches.views[0])).toBe(before);
+  });
+  it("handle lists growing, shrinking and deletions", () => {
+    expect(applyPatch({ a: [1, 2, 3], b: 1 }, { n: undefined, d: ["b"], u: { a: { n: 1 } } })).toEqual({ a: [1] });
+    expect(applyPatch([1], { n: 3, s: { 1: 5, 2: 6 } })).toEqual([1, 5, 6]);
+  });
+});
+
 describe("targets", () => {
   const legal = [
     { id: 0, notation: "recruit troop naxos", targets: ["naxos"] },
@@ -64,10 +67,6 @@ describe("targets", () => {
     { id: 2, notation: "bid ares 2", targets: [], track: ["ares"] },
     { id: 3, notation: "end", targets: [] },
   ];
-  it("lights every place and track item an action touches", () => {
-    expect(litPlaces(legal).sort()).toEqual(["f5", "g5", "naxos"]);
-    expect(litTrack(legal)).toEqual(["ares"]);
-  });
   it("offers the actions touching a clicked place", () => {
     expect(actionsAt(legal, "f5").map((a) => a.id)).toEqual([1]);
     expect(actionsAt(legal, "ares").map((a) => a.id)).toEqual([2]);
@@ -79,102 +78,118 @@ describe("targets", () => {
 });
 
 describe("intents", () => {
-  it("maps arrows, Shift, Ctrl, Home and End to navigation", () => {
-    expect(keyIntent({ key: "ArrowLeft" })).toEqual({ type: "nav", to: "back", by: "step" });
-    expect(keyIntent({ key: "ArrowRight", shiftKey: true })).toEqual({ type: "nav", to: "forward", by: "phase" });
-    expect(keyIntent({ key: "ArrowLeft", ctrlKey: true })).toEqual({ type: "nav", to: "back", by: "cycle" });
-    expect(keyIntent({ key: "Home" })).toEqual({ type: "nav", to: "start", by: "step" });
-    expect(keyIntent({ key: "End" })).toEqual({ type: "nav", to: "end", by: "step" });
-    expect(keyIntent({ key: "a" })).toBeNull();
+  it("map arrows, Shift, Ctrl, Home and End to navigation, naming the step", () => {
+    expect(keyIntent({ key: "ArrowLeft" }, 7)).toEqual({ type: "nav", to: "back", by: "step", step: 7 });
+    expect(keyIntent({ key: "ArrowRight", shiftKey: true }, 7)).toEqual({ type: "nav", to: "forward", by: "phase", step: 7 });
+    expect(keyIntent({ key: "ArrowLeft", ctrlKey: true }, 7)).toEqual({ type: "nav", to: "back", by: "cycle", step: 7 });
+    expect(keyIntent({ key: "Home" }, 7)).toEqual({ type: "nav", to: "start", by: "step", step: 7 });
+    expect(keyIntent({ key: "a" }, 7)).toBeNull();
   });
-  it("names an action by id and notation", () => {
-    expect(playIntent({ id: 4, notation: "end", kind: "end" })).toEqual({ type: "play", id: 4, notation: "end" });
-    expect(continueIntent()).toEqual({ type: "continue" });
+  it("name an action by id, notation and step", () => {
+    expect(playIntent({ id: 4, notation: "end", kind: "end" }, 9)).toEqual({ type: "play", id: 4, notation: "end", step: 9 });
+    expect(continueIntent(9)).toEqual({ type: "continue", step: 9 });
+    expect(stepIntent(9)).toEqual({ type: "step", step: 9 });
   });
 });
 
-describe("static replay navigation", () => {
-  const frames = [["offerings", 1], ["offerings", 1], ["actions", 1], ["actions", 1], ["offerings", 2]]
-    .map(([phase, cycle]) => ({ snapshot: { phase, cycle } }));
-  it("steps one frame and stops at the ends", () => {
-    expect(navigate(frames, 0, { type: "nav", to: "back", by: "step" })).toBe(0);
-    expect(navigate(frames, 4, { type: "nav", to: "forward", by: "step" })).toBe(4);
-    expect(navigate(frames, 1, { type: "nav", to: "forward", by: "step" })).toBe(2);
+describe("static replay", () => {
+  const keys = [[1, "offerings"], [1, "offerings"], [1, "actions"], [1, "actions"], [2, "offerings"]];
+  it("steps one position and stops at the ends", () => {
+    expect(navigate(keys, 0, { type: "nav", to: "back", by: "step" })).toBe(0);
+    expect(navigate(keys, 4, { type: "nav", to: "forward", by: "step" })).toBe(4);
+    expect(navigate(keys, 1, { type: "nav", to: "forward", by: "step" })).toBe(2);
   });
   it("jumps by phase and by cycle", () => {
-    expect(navigate(frames, 0, { type: "nav", to: "forward", by: "phase" })).toBe(2);
-    expect(navigate(frames, 3, { type: "nav", to: "back", by: "phase" })).toBe(2);
-    expect(navigate(frames, 2, { type: "nav", to: "back", by: "phase" })).toBe(0);
-    expect(navigate(frames, 0, { type: "nav", to: "forward", by: "cycle" })).toBe(4);
-    expect(navigate(frames, 2, { type: "nav", to: "end" })).toBe(4);
+    expect(navigate(keys, 0, { type: "nav", to: "forward", by: "phase" })).toBe(2);
+    expect(navigate(keys, 3, { type: "nav", to: "back", by: "phase" })).toBe(2);
+    expect(navigate(keys, 2, { type: "nav", to: "back", by: "phase" })).toBe(0);
+    expect(navigate(keys, 0, { type: "nav", to: "forward", by: "cycle" })).toBe(4);
+    expect(navigate(keys, 2, { type: "nav", to: "end" })).toBe(4);
+  });
+  it("rebuilds any position from the first view, the patches and the lines", () => {
+    const lines = Object.assign({}, ...patches.views.map((v) => (v.log ? v.log.lines : {})));
+    const all = positions({ first: patches.views[0], patches: patches.patches, lines });
+    expect(all.length).toBe(patches.views.length);
+    for (const i of [0, 5, patches.views.length - 1]) expect(all.view(i)).toEqual(patches.views[i]);
+    expect(all.keys[0]).toEqual([patches.views[0].cycle, patches.views[0].phase]);
   });
 });
 
 describe("board views", () => {
-  it("draws every isle and sea of the map, once, with an ARIA label", () => {
-    const tree = boardTree(five.static, five.snapshot, five.legal);
-    for (const id of [...Object.keys(five.static.map.isles), ...Object.keys(five.static.map.seas)]) {
-      const shapes = findAll(tree, (n) => n.attrs["data-target"] === id && n.attrs.role === "button");
-      expect(shapes.length, id).toBe(1);
-      expect(shapes[0].attrs["aria-label"]).toBeTruthy();
+  it("paints every piece of the view with its label and target", () => {
+    const tree = boardTree(five.static, five.view, five.legal);
+    for (const [key, p] of Object.entries(five.view.pieces)) {
+      const [node] = byAttr(tree, "data-key", key);
+      expect(node.attrs["aria-label"]).toBe(p.label);
+      expect(node.attrs["data-target"]).toBe(p.target);
+      expect(node.attrs.role).toBe("img");
+    }
+    expect(byClass(tree, "cw-piece").length).toBe(Object.keys(five.view.pieces).length);
+  });
+  it("lights exactly the view's targets, as focusable buttons", () => {
+    const parts = boardParts(five.static, five.view, five.legal);
+    const lit = byClass(parts.dynamic, "cw-lit");
+    expect(lit.map((n) => n.attrs["data-target"])).toEqual(five.view.lit);
+    for (const n of lit) {
+      expect(n.attrs.role).toBe("button");
+      expect(n.attrs.tabindex).toBe("-1");
+      expect(n.attrs["aria-label"]).toBe(five.static.places[n.attrs["data-target"]].label);
     }
   });
-  it("draws a troop token per occupied isle and a fleet per occupied sea, with counts", () => {
-    const tree = boardTree(five.static, five.snapshot, five.legal);
-    const troops = Object.entries(five.snapshot.isles).filter(([, i]) => i.troops);
-    expect(byClass(tree, "cw-troops").length).toBe(troops.length);
-    expect(byClass(tree, "cw-fleet").length).toBe(Object.keys(five.snapshot.fleets).length);
-    for (const [sea, [seat, count]] of Object.entries(five.snapshot.fleets)) {
-      const fleet = byAttr(tree, "data-key", `fleet:${sea}`)[0];
-      expect(fleet.attrs["aria-label"]).toContain(`${count} `);
-      expect(fleet.attrs["aria-label"]).toContain(five.snapshot.players[seat].name);
-    }
-  });
-  it("lights exactly the targets of the legal actions", () => {
-    const parts = boardParts(five.static, five.snapshot, five.legal);
-    const lit = byClass(parts.dynamic, "cw-lit").map((n) => n.attrs["data-target"]).sort();
-    expect(lit.length).toBeGreaterThan(0);
-    expect(lit).toEqual(litPlaces(five.legal).sort());
+  it("does not announce unlit isles and seas as buttons", () => {
+    const tree = boardTree(five.static, five.view, five.legal);
+    const buttons = findAll(tree, (n) => n.attrs && n.attrs.role === "button").map((n) => n.attrs["data-target"] || n.attrs["data-track"]);
+    expect(buttons.sort()).toEqual([...five.view.lit, ...five.view.lit_track].sort());
   });
   it("lights nothing on a read-only board", () => {
-    const parts = boardParts(five.static, five.snapshot, five.legal, { interactive: false });
+    const parts = boardParts(five.static, five.view, five.legal, { interactive: false });
     expect(byClass(parts.dynamic, "cw-lit")).toEqual([]);
+    expect(byClass(h("div", {}, parts.tracks), "cw-lit-item")).toEqual([]);
   });
   it("shows the gods in this cycle's order, face-down ones as such (3 players, zh)", () => {
-    const parts = boardParts(three.static, three.snapshot, three.legal);
-    const gods = byClass(parts.side[0], "cw-god");
-    const names = gods.map((g) => textOf(g.children[0]));
-    const expected = three.snapshot.gods.map((g) => three.static.labels.gods[g.god]);
-    expect(names).toEqual([...expected, three.static.labels.gods.apollo]);
-    expect(byClass(parts.side[0], "cw-face-down").length).toBe(2);
+    const parts = boardParts(three.static, three.view, three.legal);
+    const gods = byClass(parts.tracks[0], "cw-god");
+    expect(gods.map((g) => g.attrs["data-label"])).toEqual(three.view.gods.map((g) => g.label));
+    expect(gods.map((g) => textOf(g.children[0]))).toEqual(three.view.gods.map((g) => g.label));
+    expect(byClass(parts.tracks[0], "cw-face-down").length).toBe(2);
   });
   it("hides the other players' gold behind their screens (viewer Athens)", () => {
-    const parts = boardParts(three.static, three.snapshot, three.legal);
+    const parts = boardParts(three.static, three.view, three.legal);
     const gold = byClass(parts.players, "cw-gold").map(textOf);
-    expect(gold[0]).toBe(`${three.snapshot.players[0].gold} GP`);
-    expect(gold[1]).toContain(three.static.labels.ui.gold_hidden);
-    expect(gold[2]).toContain(three.static.labels.ui.gold_hidden);
+    expect(gold).toEqual(three.view.players.map((p) => p.gold));
+    expect(byClass(parts.players, "cw-hidden").length).toBe(2);
+  });
+  it("says what to do in the prompt, with Step and Continue only at chance and automatic steps", () => {
+    const parts = boardParts(bids.static, bids.view, bids.legal);
+    expect(textOf(parts.prompt)).toBe(bids.view.prompt.text);
+    expect(byClass(parts.prompt, "cw-continue")).toEqual([]);
   });
   it("draws a battle with both dice, the totals broken down and the losses", () => {
-    const parts = boardParts(battle.static, battle.snapshot, battle.legal);
-    const panel = parts.side[3];
-    const text = textOf(panel);
+    const text = textOf(boardParts(battle.static, battle.view, battle.legal).tracks[3]);
     expect(text).toContain("die 1 + units 2 + bonus 0 = 3");
     expect(text).toContain("die 1 + units 1 + bonus 0 = 2");
     expect(text).toContain("losses: 1");
   });
   it("shows no battle panel without a battle", () => {
-    expect(boardParts(five.static, five.snapshot, five.legal).side[3]).toBeNull();
+    expect(boardParts(five.static, five.view, five.legal).tracks[3]).toBeNull();
   });
-  it("offers the actions of a clicked place in a menu", () => {
-    const place = litPlaces(five.legal)[0];
-    expect(place).toBeTruthy();
-    const parts = boardParts(five.static, five.snapshot, five.legal, { menu: place });
-    const buttons = byClass(parts.menu, "cw-action");
-    expect(buttons.map((b) => b.attrs["data-notation"])).toEqual(actionsAt(five.legal, place).map((a) => a.notation));
+  it("draws the log of the turn with the newest step marked", () => {
+    const log = boardParts(five.static, five.view, five.legal).log;
+    const newest = byClass(log, "cw-newest");
+    expect(newest.length).toBe(1);
+    expect(newest[0].attrs["data-step"]).toBe(String(five.view.log.newest));
+    expect(textOf(log)).toContain(five.view.log.groups[0].head);
+  });
+  it("offers bids as numbered chips in a popover", () => {
+    const acts = actionsAt(bids.legal, "ares");
+    const menu = popover(bids.static, bids.view.menus.ares, acts);
+    const chips = byClass(menu, "cw-action");
+    expect(chips.map(textOf)).toEqual(acts.map((a) => a.chip));
+    expect(chips.map((c) => c.attrs["aria-label"])).toEqual(acts.map((a) => a.label));
+    expect(menu.attrs.role).toBe("dialog");
   });
   it("shows the error next to the board as an alert", () => {
-    const parts = boardParts(five.static, five.snapshot, five.legal, { error: "Athens has 3 GP" });
+    const parts = boardParts(five.static, five.view, five.legal, { error: "Athens has 3 GP" });
     const alert = parts.below.find((p) => p && p.attrs.role === "alert");
     expect(textOf(alert)).toContain("Athens has 3 GP");
   });
@@ -183,25 +198,18 @@ describe("board views", () => {
     expect(textOf(panel)).toContain("<b>bold?</b>");
     expect(findAll(panel, (n) => n.tag === "b")).toEqual([]);
   });
-  it("draws highlights and arrows between places", () => {
-    const ui = { highlights: { places: ["naxos"], arrows: [["naxos", "paros"], ["naxos", "atlantis"]] } };
-    const parts = boardParts(five.static, five.snapshot, five.legal, ui);
-    expect(byClass(parts.dynamic, "cw-highlight").length).toBe(1);
-    expect(byClass(parts.dynamic, "cw-arrow").length).toBe(1);
+  it("draws the view's highlights, arrows and labels", () => {
+    const parts = boardParts(five.static, five.view, five.legal);
+    expect(byClass(parts.marks, "cw-highlight").map((n) => n.attrs["data-target"])).toEqual(["naxos"]);
+    expect(byClass(parts.marks, "cw-arrow").length).toBe(1);
+    expect(texts(parts.marks)).toContain("go");
   });
-  it("finds the moves the rules' events describe (origin/target, source/target)", () => {
-    const events = [
-      { kind: "move_troops", origin: "naxos", target: "paros", count: 2 },
-      { kind: "pegasus_flies", source: "paros", target: "naxos", troops: 1 },
-      { kind: "recruit", where: "naxos" },
-    ];
-    expect(moves(five.static, events)).toEqual([["naxos", "paros"], ["paros", "naxos"]]);
+  it("draws the move trails the view lists, and nothing of its own", () => {
+    const parts = boardParts(battle.static, battle.view, battle.legal);
+    expect(byClass(parts.dynamic, "cw-trail").map((n) => [n.attrs["data-from"], n.attrs["data-to"]]))
+      .toEqual(battle.view.trails.map((t) => [t.from, t.to]));
   });
-
-  it("finds moves in events and nothing else", () => {
-    expect(moves(five.static, [{ kind: "x", from: "naxos", to: "paros" }, { kind: "y", from: "nowhere", to: "paros" }])).toEqual([["naxos", "paros"]]);
-  });
-  it("traces isle outlines as closed paths", () => {
-    expect(outlinePath([[[0, 0], [1, 0], [1, 1]]])).toBe("M0,0L1,0L1,1Z");
+  it("traces outlines as closed paths", () => {
+    expect(loopsPath([[[0, 0], [1, 0], [1, 1]]])).toBe("M0,0L1,0L1,1Z");
   });
 });

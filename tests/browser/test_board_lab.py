@@ -223,6 +223,7 @@ def test_replay_with_notes_and_a_variation(page, lab):
         index = read_replay(lab)["index"]
         board.press("ArrowRight")
         wait_replay(lab, lambda s, i=index: s["index"] == i + 1, "a step forward")
+        wait_board(page, index + 1)  # the board shows the new step before the next key
     note = page.locator("[data-testid=cw-note-before]")
     assert '<img src=x onerror="window.pwned = 1">' in note.inner_text()
     assert page.locator(".cw-root img").count() == 0
@@ -241,3 +242,70 @@ def test_replay_with_notes_and_a_variation(page, lab):
     assert state["line"] == [0]
     page.get_by_role("button", name="Leave variation").click()
     wait_replay(lab, lambda s: s["line"] == [] and "bid ares 2" not in s["moves"], "leaving")
+
+
+# --------------------------------------------------------------------------- keyboard, axe
+
+
+def active(page) -> dict:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+          return {cls: String(a.getAttribute('class') || ''), notation: a.dataset.notation || null,
+                  target: a.dataset.target || a.dataset.track || null,
+                  inBoard: !!a.closest('[data-testid=cw-board]')}; }"""
+    )
+
+
+def tab_until(page, wanted, what: str, limit: int = 40) -> dict:
+    """Press Tab until ``wanted(active element)``; fail saying ``what`` was never reached."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        here = active(page)
+        if wanted(here):
+            return here
+    raise AssertionError(f"Tab never reached {what}; focus is on {active(page)}")
+
+
+def test_a_whole_cycle_by_keyboard_alone(board_page, lab):
+    """Issue 12 'done when': a learner plays a whole cycle by keyboard alone: Tab to the
+    highlighted targets, ↑ to Apollo, Enter to open, Enter to choose; → takes the next
+    automatic or chance step; Tab to the action bar's End."""
+    page = board_page
+    page.locator("[data-testid=cw-board]").focus()
+    for _ in range(80):
+        state = read_state(lab)
+        if state["cycle"] == 2:
+            break
+        steps = state["steps"]
+        wait_board(page, steps)
+        if page.locator("[data-testid=cw-continue]").count():
+            page.locator("[data-testid=cw-board]").focus()
+            page.keyboard.press("ArrowRight")  # → at the end of the history: the next step
+        elif page.locator(".cw-root .cw-target").count():
+            here = active(page)
+            if "cw-target" not in here["cls"]:
+                tab_until(page, lambda a: "cw-target" in a["cls"], "a highlighted target")
+            if page.locator(".cw-root .cw-lit-item[data-track=apollo]").count():
+                while active(page)["target"] != "apollo":
+                    page.keyboard.press("ArrowUp")
+            page.keyboard.press("Enter")
+            page.locator("[data-testid=cw-menu]").wait_for()
+            assert "cw-action" in active(page)["cls"]  # the focus moved into the popover
+            page.keyboard.press("Enter")
+        else:
+            tab_until(page, lambda a: a["notation"] == "end", "the End button")
+            page.keyboard.press("Enter")
+        wait_state(lab, lambda s, n=steps: s["steps"] != n, "the key's step")
+    state = read_state(lab)
+    assert state["cycle"] == 2, f"still in cycle {state['cycle']} ({state['phase']})"
+    lab.screenshot(page, "board-lab-keyboard-cycle-2")
+
+
+def test_axe_finds_no_serious_violation_on_the_lab_board(board_page):
+    """Issue 12: axe-core on the board in JupyterLab (the board's own element)."""
+    from boardpages import axe_violations
+
+    page = board_page
+    page.locator("[data-testid=cw-god-ares]").click()
+    page.locator("[data-testid=cw-menu]").wait_for()
+    assert axe_violations(page, "[data-testid=cw-board]") == []

@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from boardpages import axe_violations, fake_page
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.page import replay_page
-from cyclades_widgets.view import model as serialize
-from cyclades_widgets.widgets.board import STATIC
+from cyclades_widgets.view import model
 
 XSS = '<img src=x onerror="window.pwned = 1">'
 
@@ -101,51 +99,6 @@ def test_comment_markup_shows_literally_and_runs_nothing(record_page, artifacts_
 
 # --------------------------------------------------------------------------- fake model
 
-FAKE_MODEL_PAGE = """<!doctype html><html><head><meta charset="utf-8">
-<style>body{margin:12px;background:#f4f1ea}%(css)s</style></head><body>
-<div id="board"></div>
-<script>%(js)s</script>
-<script>
-const traits = %(traits)s;
-const handlers = {};
-window.sent = [];
-window.model = {
-  get: (k) => traits[k],
-  set: (k, v) => { traits[k] = v; (handlers[k] || []).forEach((f) => f()); },
-  on: (k, f) => { (handlers[k] ||= []).push(f); },
-  off: (k, f) => { handlers[k] = (handlers[k] || []).filter((g) => g !== f); },
-  send: (m) => { if (m.type !== "rendered") window.sent.push(m); },
-};
-window.cleanup = CycladesReplay.mountBoard(document.getElementById("board"), window.model);
-</script></body></html>"""
-
-
-def fake_page(page, tmp_path, game: cw.Game, *, lang: str = "en", viewer: str | None = None):
-    traits = {
-        "static": serialize.static_payload(game.state.map_id, lang),
-        "snapshot": serialize.snapshot(
-            game.state, viewer, lang, events=game.history[-1].events if game.history else []
-        ),
-        "legal": serialize.legal_payload(game, lang),
-        "error": "",
-        "highlights": {},
-        "annotation": {},
-        "timeline": {"index": len(game.history), "length": len(game.history)},
-        "animate": True,
-        "interactive": True,
-    }
-    text = FAKE_MODEL_PAGE % {
-        "css": (STATIC / "board.css").read_text("utf-8"),
-        "js": (STATIC / "replay-page.js").read_text("utf-8"),
-        "traits": json.dumps(traits).replace("<", "\\u003c"),
-    }
-    path = tmp_path / f"fake-{lang}.html"
-    path.write_text(text, encoding="utf-8")
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(path.as_uri())
-    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
-    return page
-
 
 def sent(page) -> list[dict]:
     return page.evaluate("window.sent")
@@ -167,11 +120,12 @@ def test_clicking_a_lit_isle_offers_its_actions_and_sends_the_choice(page, tmp_p
     page.locator('.cw-piece[data-target="syros"]').first.click()
     menu = page.locator("[data-testid=cw-menu]")
     assert "Recruit a troop on Syros" in menu.inner_text()
-    legal = {a["notation"]: a["id"] for a in serialize.legal_payload(game)}
+    legal = {a["notation"]: a["id"] for a in model.state_legal(game.state)}
     menu.locator('button[data-notation="build fortress syros"]').click()
     assert sent(page) == [
-        {"type": "play", "id": legal["build fortress syros"], "notation": "build fortress syros"}
-    ]
+        {"type": "play", "id": legal["build fortress syros"], "notation": "build fortress syros",
+         "step": game.state.step}
+    ]  # fmt: skip
     assert page.locator("[data-testid=cw-menu]").count() == 0  # the menu closes
 
 
@@ -195,8 +149,23 @@ def test_bidding_by_clicking_a_god(page, tmp_path):
     game = cw.Game.new(players=3, seed=7)
     page = fake_page(page, tmp_path, game)
     page.locator("[data-testid=cw-god-ares]").click()
+    chips = page.locator(".cw-menu .cw-action")
+    assert [chips.nth(i).inner_text() for i in range(chips.count())] == [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+    ]
     page.locator('.cw-menu button[data-notation="bid ares 2"]').click()
-    assert sent(page)[-1] == {"type": "play", "id": 1, "notation": "bid ares 2"}
+    assert sent(page)[-1] == {
+        "type": "play",
+        "id": 1,
+        "notation": "bid ares 2",
+        "step": game.state.step,
+    }
     assert page.locator("[data-testid=cw-god-athena].cw-face-down").count() == 1
 
 
@@ -205,23 +174,26 @@ def test_keys_send_navigation_intents(page, tmp_path):
     board = page.locator("[data-testid=cw-board]")
     for key in ("ArrowLeft", "ArrowRight", "Shift+ArrowLeft", "Control+ArrowRight", "Home", "End"):
         board.press(key)
+    step = page.evaluate("window.model.get('view').step")
     assert sent(page) == [
-        {"type": "nav", "to": "back", "by": "step"},
-        {"type": "nav", "to": "forward", "by": "step"},
-        {"type": "nav", "to": "back", "by": "phase"},
-        {"type": "nav", "to": "forward", "by": "cycle"},
-        {"type": "nav", "to": "start", "by": "step"},
-        {"type": "nav", "to": "end", "by": "step"},
+        {"type": "nav", "to": "back", "by": "step", "step": step},
+        {"type": "nav", "to": "forward", "by": "step", "step": step},
+        {"type": "nav", "to": "back", "by": "phase", "step": step},
+        {"type": "nav", "to": "forward", "by": "cycle", "step": step},
+        {"type": "nav", "to": "start", "by": "step", "step": step},
+        {"type": "nav", "to": "end", "by": "step", "step": step},
     ]
 
 
 def test_continue_button_at_a_chance_step(page, tmp_path):
     game = cw.Game.new(players=3, seed=7, start="setup")
     page = fake_page(page, tmp_path, game)
-    assert "chance step" in page.inner_text("[data-testid=cw-status-line]")
+    prompt = page.inner_text("[data-testid=cw-status-line]")
+    assert prompt == "Next: the offering tokens are shuffled onto the turn track (press → or Step)"
     assert page.locator(".cw-lit").count() == 0
+    page.locator("[data-testid=cw-step]").click()
     page.locator("[data-testid=cw-continue]").click()
-    assert sent(page) == [{"type": "continue"}]
+    assert sent(page) == [{"type": "step", "step": 0}, {"type": "continue", "step": 0}]
 
 
 def test_hovering_a_piece_says_what_it_is(page, tmp_path):
@@ -260,10 +232,13 @@ def test_chinese_labels_and_hidden_gold(page, tmp_path, artifacts_dir):
     game = cw.Game.new(players=3, seed=7)
     page = fake_page(page, tmp_path, game, lang="zh", viewer="Athens")
     assert page.locator(".cw-root").get_attribute("lang") == "zh"
-    assert "献祭竞价" in page.inner_text(".cw-phase")
+    assert "献祭" in page.inner_text(".cw-phase")
     assert "阿瑞斯" in page.inner_text("[data-testid=cw-god-ares]")
     assert "纳克索斯" in page.locator(".cw-svg").text_content()
-    assert "隐藏" in page.inner_text("[data-testid=cw-gold-1]")
+    assert "金币隐藏" in page.inner_text("[data-testid=cw-gold-1]")
+    assert page.inner_text("[data-testid=cw-status-line]") == "等待 Corinth 决定"
+    fonts = page.evaluate("getComputedStyle(document.querySelector('.cw-root')).fontFamily")
+    assert "Noto Sans CJK SC" in fonts
     assert "GP" in page.inner_text("[data-testid=cw-gold-0]")
     page.screenshot(path=str(artifacts_dir / "board-zh-athens.png"))
 
@@ -272,7 +247,7 @@ def test_board_elements_carry_aria_labels(page, tmp_path):
     page = fake_page(page, tmp_path, ares_turn())
     unlabeled = page.evaluate(
         """() => [...document.querySelectorAll('.cw-root [role=button], .cw-root [role=img]')]
-             .filter((e) => !e.getAttribute('aria-label')).length"""
+             .filter((e) => !e.getAttribute('aria-label') && !e.textContent.trim()).length"""
     )
     assert unlabeled == 0
     assert page.locator(".cw-svg").get_attribute("aria-label") == "Cyclades board"
@@ -300,17 +275,46 @@ def mid_game(players: int, seed: int) -> cw.Game:
     return game
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_the_whole_board_fits_1280x800(page, tmp_path, artifacts_dir, players):
-    """Issue 6: a clear board at 1280×800 (the screenshots are kept as artifacts)."""
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_map_the_prompt_and_the_log_fit_1280x800(page, tmp_path, artifacts_dir, players):
+    """Issue 12: at 1280×800 the map, the prompt and the turn's log fit on one screen, the
+    map filling as much of the width as the height allows (at least 60% for the wide
+    4- and 5-player maps), side by side with the panels."""
     game = mid_game(players, seed=4)
-    page = fake_page(page, tmp_path, game)
-    box = page.locator("[data-testid=cw-board]").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 1280
-    assert box["y"] + box["height"] <= 800, f"board is {box['height']:.0f} px tall"
+    page = fake_page(page, tmp_path, game, mode="projector")
+    board = page.locator("[data-testid=cw-board]").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 1280
+    for part in ("[data-testid=cw-map]", "[data-testid=cw-prompt]", "[data-testid=cw-log]"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= 800, f"{part} ends at {box['y'] + box['height']:.0f}"
+    svg = page.locator("[data-testid=cw-map]").bounding_box()
+    log = page.locator("[data-testid=cw-log]").bounding_box()
+    assert log["x"] >= svg["x"] + svg["width"]  # side by side
+    if players >= 4:
+        assert svg["width"] >= 0.6 * board["width"], (svg["width"], board["width"])
     assert page.locator(".cw-lit, .cw-lit-item, .cw-actionbar .cw-action").count() > 0
     assert page.locator(".cw-player").count() == players
     page.screenshot(path=str(artifacts_dir / f"board-{players}p.png"))
+
+
+def test_a_narrow_board_stacks_the_panels_under_the_map(page, tmp_path):
+    page = fake_page(page, tmp_path, mid_game(3, seed=4), size=(600, 900))
+    svg = page.locator("[data-testid=cw-map]").bounding_box()
+    log = page.locator("[data-testid=cw-log]").bounding_box()
+    assert log["y"] >= svg["y"] + svg["height"] - 1
+
+
+def test_projector_text_sizes_on_screen(page, tmp_path):
+    """Issue 12: in projector mode isle names are at least 16 px and sea ids 11 px on a
+    1280×800 screen (the 5-player map)."""
+    page = fake_page(page, tmp_path, mid_game(5, seed=4), mode="projector")
+    sizes = page.evaluate("""() => {
+      const px = (sel) => [...document.querySelectorAll(sel)].map((t) => t.getBoundingClientRect().height);
+      return {names: px('.cw-isle-name'), seas: px('.cw-sea-id')};
+    }""")
+    # a text box is about 1.15 em tall: font size = height / 1.15
+    assert min(sizes["names"]) / 1.2 >= 16, min(sizes["names"])
+    assert min(sizes["seas"]) / 1.2 >= 11, min(sizes["seas"])
 
 
 def test_a_battle_is_drawn_with_dice_and_totals(page, tmp_path, artifacts_dir):
@@ -322,9 +326,119 @@ def test_a_battle_is_drawn_with_dice_and_totals(page, tmp_path, artifacts_dir):
         .game()
     )
     game.play("move fleets g5>f5 2")
+    fake_page(page, tmp_path, game)
+    assert page.locator('.cw-trail[data-from="g5"][data-to="f5"]').count() == 1  # the move
     game.play("roll 1 1")
     page = fake_page(page, tmp_path, game)
     panel = page.locator("[data-testid=cw-battle]")
     assert "die 1 + units 2 + bonus 0 = 3" in panel.inner_text()
     assert "losses: 1" in panel.inner_text()
     page.screenshot(path=str(artifacts_dir / "board-battle.png"))
+
+
+# --------------------------------------------------------------------------- keyboard, axe
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+          return {cls: a.getAttribute('class') || '', target: a.dataset.target || a.dataset.track || null,
+                  role: a.getAttribute('role'), label: a.getAttribute('aria-label'), tag: a.tagName}; }"""
+    )
+
+
+def tab_to_target(page, limit: int = 30) -> dict:
+    """Press Tab until a highlighted target has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        here = focused(page)
+        if "cw-target" in here["cls"]:
+            return here
+    raise AssertionError(f"Tab never reached a highlighted target; last focus {focused(page)}")
+
+
+def test_the_keyboard_reaches_the_targets_opens_the_popover_and_comes_back(page, tmp_path):
+    """Issue 12: lit targets are one tab stop (arrows move between them), Enter opens the
+    popover with the focus inside, Escape closes it and gives the focus back, a chip plays;
+    the popover never covers its god."""
+    game = cw.Game.new(players=3, seed=7)
+    page = fake_page(page, tmp_path, game)
+    page.locator("[data-testid=cw-board]").focus()
+    first = tab_to_target(page)
+    assert first["target"] == "ares" and first["role"] == "button"
+    assert page.locator(".cw-target[tabindex='0']").count() == 1  # one tab stop
+    page.keyboard.press("ArrowDown")
+    assert focused(page)["target"] == "poseidon"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    menu = page.locator("[data-testid=cw-menu]")
+    menu.wait_for()
+    here = focused(page)
+    assert here["tag"] == "BUTTON" and here["label"] == "Bid 1 GP on Ares"
+    god, box = page.locator("[data-testid=cw-god-ares]").bounding_box(), menu.bounding_box()
+    apart = box["x"] >= god["x"] + god["width"] or box["x"] + box["width"] <= god["x"]
+    assert apart or box["y"] >= god["y"] + god["height"], (god, box)  # never over the god
+    page.keyboard.press("Escape")
+    assert page.locator("[data-testid=cw-menu]").count() == 0
+    assert focused(page)["target"] == "ares"
+    page.keyboard.press(" ")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert sent(page)[-1] == {
+        "type": "play",
+        "id": 1,
+        "notation": "bid ares 2",
+        "step": game.state.step,
+    }
+
+
+def test_unlit_places_are_not_buttons(page, tmp_path):
+    page = fake_page(page, tmp_path, cw.Game.new(players=3, seed=7))
+    buttons = page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=cw-map] [role=button]')].length"
+    )
+    assert buttons == 0  # offerings: only gods are lit
+    assert page.locator("[data-testid=cw-map] .cw-isle-g[role=img]").count() == 8
+
+
+@pytest.mark.parametrize("where", ["offerings", "actions", "popover", "zh"])
+def test_axe_finds_no_serious_violation_on_the_board(page, tmp_path, where):
+    """Issue 12: axe-core reports 0 serious or critical violations."""
+    if where == "actions":
+        page = fake_page(page, tmp_path, mid_game(4, seed=4))
+    else:
+        lang = "zh" if where == "zh" else "en"
+        page = fake_page(page, tmp_path, cw.Game.new(players=3, seed=7), lang=lang)
+    if where == "popover":
+        page.locator("[data-testid=cw-god-ares]").click()
+        page.locator("[data-testid=cw-menu]").wait_for()
+    page.locator(".cw-legend summary").click()
+    assert axe_violations(page, "[data-testid=cw-board]") == []
+
+
+def test_axe_finds_no_serious_violation_on_the_html_page(record_page):
+    assert axe_violations(record_page, "body") == []
+
+
+def test_the_html_page_has_a_title_labelled_controls_a_slider_and_the_key_hint(record_page):
+    """Issue 12: the replay page had no visible controls, no title and no key hint."""
+    page = record_page
+    assert page.locator("h1.cw-page-title").inner_text() == page.title()
+    buttons = page.locator(".cw-page-controls button")
+    labels = [buttons.nth(i).get_attribute("aria-label") for i in range(buttons.count())]
+    assert labels == [
+        "To the start (Home)", "Back one cycle (Ctrl+←)", "Back one phase (Shift+←)",
+        "Back one step (←)", "Forward one step (→)", "Forward one phase (Shift+→)",
+        "Forward one cycle (Ctrl+→)", "To the end (End)",
+    ]  # fmt: skip
+    assert page.locator(".cw-keys").inner_text().startswith("←/→ step")
+    page.get_by_role("button", name="Forward one step (→)").click()
+    wait_drawn(page, 1)
+    slider = page.get_by_role("slider", name="Step of the replay")
+    slider.fill("6")
+    wait_drawn(page, 6)
+    assert index_of(page) == 6
+    page.get_by_role("button", name="To the end (End)").click()
+    wait_drawn(page, index_of(page))
+    assert slider.input_value() == str(index_of(page)) and index_of(page) > 6
+    assert page.locator("[data-testid=cw-log] .cw-newest").count() == 1

@@ -1,5 +1,6 @@
-"""Fuzzing the board's intents (issue 8): malformed messages from the front end are
-rejected, with a message in ``Board.error``, and the game exactly as it was.
+"""Fuzzing the board's intents (issues 8 and 18): malformed, stale or hostile messages from
+the front end are rejected, with a short message in ``Board.error``, and the game exactly as
+it was; a read-only Replay never changes its record; GameView's controls stay in step.
 
 The front end never implements a rule: it sends intents (DESIGN §2) that
 ``Board.handle_intent`` checks. Here random messages (any JSON, intents of every type with
@@ -56,7 +57,7 @@ _FIELDS = {
     "by": st.one_of(st.sampled_from(["step", "phase", "cycle", "turn"]), _SCALAR),
     "index": st.one_of(st.integers(-2, 8), st.integers(-5, 5000), _SCALAR),
     "step": st.one_of(st.integers(-5, 5000), _SCALAR),
-    "ms": st.one_of(st.floats(allow_nan=True), _SCALAR),
+    "ms": st.one_of(st.floats(allow_nan=True), st.integers(-(10**400), 10**400), _SCALAR),
 }
 
 
@@ -69,7 +70,13 @@ def intents(draw: st.DrawFn) -> Any:
         msg[key] = draw(_FIELDS[key])
     if kind == "goto" and draw(st.integers(0, 3)):
         msg["index"] = draw(st.integers(-1, 8))
+    if draw(st.integers(0, 3)):
+        msg["step"] = _CURRENT  # made at the step shown: the usual case
     return msg
+
+
+_CURRENT = object()
+"""Stands for "the step shown now" (filled in when the message is sent)."""
 
 
 _BOARDS: dict[str, Any] = {}
@@ -99,11 +106,14 @@ def _board_at(state, history: int = 0) -> tuple[Any, Game]:  # noqa: ANN001
 
 def _send(state, msg: Any, history: int = 0) -> None:  # noqa: ANN001
     board, game = _board_at(state, history)
+    if isinstance(msg, dict) and msg.get("step") is _CURRENT:
+        msg = {**msg, "step": game.state.step}
     before, steps = game.state.copy(), len(game.history)
     legal = [str(a) for a in flow.legal_actions(game.state)]
     done = board.handle_intent(msg)
     if not done:
         assert board.error, f"{msg!r} was refused without a message"
+        assert len(board.error) <= board_module.MAX_ERROR
         assert game.state == before, f"{msg!r} was refused but the state changed"
         assert len(game.history) == steps, f"{msg!r} was refused but a step was recorded"
         return
@@ -145,7 +155,7 @@ def test_play_intents_with_a_stale_or_wrong_notation(position, data):
     legal = [str(a) for a in flow.legal_actions(state)] or ["end"]
     ident = data.draw(st.integers(-1, len(legal)), label="id")
     notation = data.draw(st.one_of(st.sampled_from(legal), st.just("bid ares 99")), label="n")
-    _send(state, {"type": "play", "id": ident, "notation": notation})
+    _send(state, {"type": "play", "id": ident, "notation": notation, "step": _CURRENT})
 
 
 def test_a_legal_click_is_accepted_and_a_refusal_names_the_reason():
@@ -154,10 +164,13 @@ def test_a_legal_click_is_accepted_and_a_refusal_names_the_reason():
     state = next(s for label, s in POSITIONS if label == "decision/offerings/-")
     board, game = _board_at(state)
     first = str(flow.legal_actions(game.state)[0])
-    assert board.handle_intent({"type": "play", "id": 0, "notation": first})
+    step = game.state.step
+    assert board.handle_intent({"type": "play", "id": 0, "notation": first, "step": step})
     assert len(game.history) == 1 and str(game.history[0].action) == first
+    assert not board.handle_intent({"type": "play", "id": 0, "notation": first, "step": step})
+    assert "out of date" in board.error and len(game.history) == 1  # a double click
     board, game = _board_at(state)
-    assert not board.handle_intent({"type": "play", "id": 10_000})
+    assert not board.handle_intent({"type": "play", "id": 10_000, "step": game.state.step})
     assert "legal actions" in board.error and not game.history
     assert Action.parse(first) in flow.legal_actions(state)
 
@@ -166,8 +179,64 @@ def test_navigation_intents_move_through_the_history():
     """goto, back and redo are carried out when valid; out-of-range ones are refused."""
     state = next(s for label, s in POSITIONS if label == "decision/offerings/-")
     board, game = _board_at(state, history=4)
-    assert board.handle_intent({"type": "goto", "index": 1}) and len(game.history) == 1
-    assert board.handle_intent({"type": "redo"}) and len(game.history) == 2
+    assert board.send_intent("goto", index=1) and len(game.history) == 1
+    assert board.send_intent("redo") and len(game.history) == 2
     before = game.state.copy()
-    assert not board.handle_intent({"type": "goto", "index": 99})
-    assert "goto needs an index" in board.error and game.state == before
+    assert not board.send_intent("goto", index=99)
+    assert "step number from 0 to" in board.error and game.state == before
+
+
+# --------------------------------------------------------------------------- Replay, GameView
+
+
+def _record() -> Any:
+    game = Game.new(players=3, seed=7)
+    for move in ("bid ares 1", "bid poseidon 1", "bid apollo"):
+        game.play(move)
+    record = game.record
+    record.add_variation(5, ["bid ares 2"], comment="another bid")
+    return record
+
+
+_REPLAY: dict[str, Any] = {}
+
+
+@FUZZ
+@given(msgs=st.lists(intents(), min_size=1, max_size=6))
+def test_a_replay_never_changes_its_record_whatever_it_is_sent(msgs):
+    """Issue 18: a Replay steps through its record; it never plays, continues or steps."""
+    replay_module = pytest.importorskip("cyclades_widgets.widgets.replay")
+    if "replay" not in _REPLAY:
+        _REPLAY["record"] = _record()
+        _REPLAY["replay"] = replay_module.Replay(_REPLAY["record"])
+    record, replay = _REPLAY["record"], _REPLAY["replay"]
+    moves = record.moves()
+    for msg in msgs:
+        if isinstance(msg, dict) and msg.get("step") is _CURRENT:
+            msg = {**msg, "step": replay.game.state.step}
+        replay.board.handle_intent(msg)
+        assert replay.game.moves() == moves[: len(replay.game.moves())]
+        assert len(replay.board.error) <= board_module.MAX_ERROR
+    replay.board.send_intent("nav", to="end")
+    assert replay.game.moves() == record.moves() == moves
+
+
+_VIEWS: dict[str, Any] = {}
+
+
+@FUZZ
+@given(msgs=st.lists(intents(), min_size=1, max_size=6))
+def test_gameview_controls_follow_the_board_whatever_it_is_sent(msgs):
+    """GameView's slider, picker and buttons always show the board's game."""
+    gameview = pytest.importorskip("cyclades_widgets.widgets.gameview")
+    if "view" not in _VIEWS:
+        _VIEWS["view"] = gameview.GameView(Game.new(players=3, seed=2))
+    view = _VIEWS["view"]
+    for msg in msgs:
+        if isinstance(msg, dict) and msg.get("step") is _CURRENT:
+            msg = {**msg, "step": view.game.state.step}
+        view.board.handle_intent(msg)
+        timeline = view.board.timeline
+        assert view.slider.value == timeline["index"] and view.slider.max == timeline["length"]
+        assert [o[1] for o in view.picker.options] == [a["notation"] for a in view.board.legal]
+        assert check_invariants(view.game.state) == []

@@ -1,0 +1,196 @@
+"""The panels beside the map, as text ready to paint: header, god track, turn order,
+creature track, players and the battle.
+
+Words that never change during a game (the panels' titles, the god and creature names,
+the players' stat names) travel once in the static payload (:func:`static_text`); what
+changes is here, per step.
+
+>>> import cyclades_widgets as cw
+>>> game = cw.Game.new(players=3, seed=7)
+>>> words = Words("en", game.state.map_id, game.state.names)
+>>> [g["label"] for g in gods(game.state, words)][-1]
+'Apollo: nobody yet'
+>>> players(game.state, words, viewer=0)[1]["gold"]
+'gold hidden'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import flow
+from ..rules.state import APOLLO, CREATURE_PRICES, GameState
+from .events import BattleSide, BattleView
+from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
+from .pieces import seat_name
+from .text import Words
+
+__all__ = ["STATS", "battle_panel", "creatures", "gods", "header", "players", "turns"]
+
+STATS: tuple[str, ...] = ("isles", "metropolises", "priests", "philosophers", "troops", "fleets")
+"""The numbers in each player's panel, in order (their names: ``board.stat.<name>``)."""
+
+
+def header(state: GameState, words: Words, viewer: int | None) -> dict[str, str]:
+    """Cycle, phase, and whose screen this is."""
+    who = (
+        words("board.viewer.teacher")
+        if viewer is None
+        else words("board.viewer.player", player=state.names[viewer])
+    )
+    return {
+        "cycle": words("board.cycle", n=state.cycle),
+        "phase": words(f"board.phase.{state.phase.value}"),
+        "viewer": who,
+    }
+
+
+def gods(state: GameState, words: Words) -> list[dict[str, Any]]:
+    """This cycle's gods top to bottom, then Apollo: bids, face-down gods, the god acting."""
+    acting = state.turn.god if state.turn is not None else None
+    out: list[dict[str, Any]] = []
+    for index, god in enumerate(state.god_order):
+        up = index < state.gods_up
+        bid = state.bids.get(god) if up else None
+        entry: dict[str, Any] = {"id": god, "up": up}
+        if not up:
+            entry["label"] = words("board.god.face_down", god=god)
+        elif bid:
+            seat, amount = bid
+            entry["bid"] = {"seat": seat, "text": words("count.gp.other", n=amount)}
+            entry["label"] = words(
+                "board.god.bid", god=god, player=state.names[seat], amount=amount
+            )
+        else:
+            entry["label"] = words("board.god.open", god=god)
+        if god == acting and state.turn is not None:
+            entry["acting"] = state.turn.player
+            entry["label"] += " · " + words(
+                "board.god.acting", god=god, player=state.names[state.turn.player]
+            )
+        out.append(entry)
+    seats = list(state.apollo)
+    label = (
+        words("board.apollo.players", god=APOLLO, players=[state.names[s] for s in seats])
+        if seats
+        else words("board.apollo.nobody", god=APOLLO)
+    )
+    out.append({"id": APOLLO, "up": True, "seats": seats, "label": label})
+    return out
+
+
+def turns(state: GameState, words: Words) -> list[dict[str, Any]]:
+    """The offering tokens in bidding order; during the offerings the next bidder and
+    those who have bid are marked."""
+    bidding = state.phase.value == "offerings"
+    out = []
+    for i, seat in enumerate(state.turn_order):
+        mark = None
+        if bidding and i == state.bid_cursor:
+            mark = "next"
+        elif bidding and i < state.bid_cursor:
+            mark = "done"
+        key = f"board.turns.{mark}" if mark else "board.turns.item"
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "text": words("board.turns.item", n=i + 1, player=state.names[seat]),
+            "label": words(key, n=i + 1, player=state.names[seat]),
+        }
+        if mark:
+            entry["mark"] = mark
+        out.append(entry)
+    return out
+
+
+def creatures(state: GameState, words: Words) -> dict[str, Any]:
+    """The creature track: each slot's creature and price, and the draw pile."""
+    slots = []
+    for i, creature in enumerate(state.creature_track):
+        price = CREATURE_PRICES[i]
+        if creature is None:
+            slots.append(
+                {
+                    "price": words("count.gp.other", n=price),
+                    "label": words("board.creature.empty", price=price),
+                }
+            )
+        else:
+            slots.append(
+                {
+                    "id": creature,
+                    "price": words("count.gp.other", n=price),
+                    "label": words("board.creature.slot", creature=creature, price=price),
+                }
+            )
+    return {"deck": words("board.creatures.deck", n=len(state.creature_deck)), "slots": slots}
+
+
+def players(state: GameState, words: Words, viewer: int | None) -> list[dict[str, Any]]:
+    """One panel per player: colour, shape, gold (hidden from other players' screens) and
+    the numbers of :data:`STATS`."""
+    kind, to_act = flow.node(state)
+    out = []
+    for seat, p in enumerate(state.players):
+        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+        hidden = viewer is not None and viewer != seat
+        gold = words("board.player.hidden") if hidden else words("board.player.gold", gold=p.gold)
+        stats = [
+            len(state.isles_of(seat)),
+            state.metropolises(seat),
+            p.priests,
+            p.philosophers,
+            state.troops_on_board(seat),
+            state.fleets_on_board(seat),
+        ]
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": state.names[seat],
+            "colour": colour,
+            "ink": text_colour_on(colour),
+            "shape": PLAYER_SHAPES[seat % len(PLAYER_SHAPES)],
+            "who": seat_name(words, state, seat),
+            "gold": gold,
+            "stats": stats,
+            "label": words("board.player.label", seat=seat_name(words, state, seat), gold=gold),
+        }
+        if hidden:
+            entry["hidden"] = True
+        if kind == "decision" and to_act == seat:
+            entry["acting"] = True
+        if p.eliminated:
+            entry["eliminated"] = True
+        out.append(entry)
+    return out
+
+
+def _side(state: GameState, words: Words, side: BattleSide, role: str) -> dict[str, Any]:
+    player = state.names[side.seat] if side.seat is not None else ""
+    out: dict[str, Any] = {"seat": side.seat, "head": words(f"board.battle.{role}", player=player)}
+    if side.die is not None:
+        out["line"] = words(
+            "board.battle.line", die=side.die, units=side.units, bonus=side.bonus, total=side.total
+        )
+        out["losses"] = words("board.battle.losses", n=side.losses)
+    elif side.units is not None:
+        out["line"] = words("board.battle.units", units=side.units)
+    return out
+
+
+def battle_panel(state: GameState, words: Words, view: BattleView | None) -> dict[str, Any] | None:
+    """The battle's title, both sides (their last round: die + units + bonus = total, and
+    the losses) and the winner once it is over."""
+    if view is None:
+        return None
+    out: dict[str, Any] = {
+        "where": view.space,
+        "title": words("board.battle.title", place=words.place(view.space)),
+        "sides": [
+            _side(state, words, view.attacker, "attacker"),
+            _side(state, words, view.defender, "defender"),
+        ],
+    }
+    if view.round:
+        out["round"] = words("board.battle.round", n=view.round)
+    if view.winner is not None:
+        out["result"] = words("board.battle.won", player=state.names[view.winner])
+    return out

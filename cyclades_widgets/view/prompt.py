@@ -1,0 +1,107 @@
+"""The prompt: one sentence on the board saying who acts and what to do, or what comes next.
+
+>>> import cyclades_widgets as cw
+>>> game = cw.Game.new(players=3, seed=7)
+>>> words = Words("en", game.state.map_id, game.state.names)
+>>> prompt(game.state, words)["text"]
+'Corinth: click a highlighted god to make an offering'
+>>> game = cw.Game.new(players=3, seed=7, start="setup")
+>>> prompt(game.state, words)["text"]
+'Next: the offering tokens are shuffled onto the turn track (press → or Step)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import flow
+from ..rules.state import GameState, Phase
+from .events import pending_data, pending_of
+from .text import Words
+
+__all__ = ["prompt"]
+
+
+def _decision(state: GameState, words: Words, seat: int) -> str:
+    """What the player to act must do, by the kind of decision."""
+    player = state.names[seat]
+    top = state.pending[-1] if state.pending else None
+    if top is not None and top.player == seat:
+        if top.kind == "retreat":
+            unit, n = _retreating(state, top)
+            return words(f"board.prompt.retreat.{unit}", player=player, n=n)
+        if top.kind == "creature":
+            creature = pending_data(top).get("creature", "")
+            return words("board.prompt.creature", player=player, creature=creature)
+        return words.first(f"board.prompt.{top.kind}", "board.prompt.decide", player=player)
+    if state.phase is Phase.OFFERINGS:
+        key = "board.prompt.outbid" if state.displaced is not None else "board.prompt.bid"
+        return words(key, player=player)
+    if state.turn is not None:
+        return words.first(
+            f"board.prompt.turn.{state.turn.god}", "board.prompt.turn", player=player
+        )
+    return words("board.prompt.decide", player=player)
+
+
+def _retreating(state: GameState, retreat: Any) -> tuple[str, int]:
+    """("troop", 2) or ("fleet", 1): the units of the side asked to retreat."""
+    data = pending_of(state, "battle") or {}
+    side = pending_data(retreat).get("side")
+    unit = "fleet" if data.get("kind") == "sea" else "troop"
+    if side == "attacker":
+        n = data.get("attackers", 0)
+    else:
+        space = data.get("space")
+        if space in state.isles:
+            n = state.isles[space].troops
+        else:
+            n = state.fleets.get(space, (None, 0))[1] if isinstance(space, str) else 0
+    return unit, n
+
+
+def _next(state: GameState, words: Words, kind: str) -> str:
+    """What the next chance or automatic step does."""
+    if kind == "chance":
+        outcomes = flow.chance_outcomes(state)
+        what = outcomes[0][0].kind if outcomes else "step"
+        if what == "roll":
+            space = (pending_of(state, "battle") or {}).get("space")
+            place = words.place(space) if isinstance(space, str) else ""
+            return words("board.next.roll", place=place)
+        if state.pending and state.pending[-1].kind == "creature_draw":
+            return words("board.next.creature_draw")
+        return words.first(f"board.next.{what}", "board.next.step")
+    if state.pending:
+        return words.first(f"board.next.{state.pending[-1].kind}", "board.next.step")
+    return words.first(f"board.next.{state.phase.value}", "board.next.step")
+
+
+def prompt(
+    state: GameState,
+    words: Words,
+    *,
+    viewer: int | None = None,
+    live: bool = True,
+) -> dict[str, Any]:
+    """``{"text", "kind", "seat"}``: the sentence, the node kind (decision, chance, auto,
+    over) and the seat to act (or None).
+
+    ``viewer``: the seat whose screen this is (others' decisions read "Waiting for ...");
+    ``live``: False on a read-only replay, where → shows the next move.
+    """
+    kind, seat = flow.node(state)
+    if kind == "over":
+        winner = state.names[state.winner] if state.winner is not None else ""
+        text = words("board.prompt.over", player=winner)
+    elif kind == "decision" and seat is not None:
+        if not live:
+            text = words("board.prompt.replay", player=state.names[seat])
+        elif viewer is not None and viewer != seat:
+            text = words("board.prompt.waiting", player=state.names[seat])
+        else:
+            text = _decision(state, words, seat)
+    else:
+        hint = words("board.prompt.hint.live" if live else "board.prompt.hint.replay")
+        text = words("board.prompt.next", what=_next(state, words, kind), hint=hint)
+    return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None}
