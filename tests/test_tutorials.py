@@ -117,10 +117,9 @@ ENGINE = [
     (re.compile(r"\.(history|events)\b"), "the raw history or events"),
     (re.compile(r"\.force\("), "forced chance"),
     (re.compile(r"\bcyclades_widgets\.(rules|history)\b"), "the engine's modules"),
-    (re.compile(r"\.state\b(?!\s*[,)])"), "the rules state"),
+    (re.compile(r"\.state\b"), "the rules state"),
 ]
-"""What a learner never reads in a tutorial's code. (``cw.svg.board(game.state, ...)``
-passes the position to the painter: allowed until the painter takes a game.)"""
+"""What a learner never reads in a tutorial's code."""
 
 
 @pytest.mark.parametrize("stem", SERIES)
