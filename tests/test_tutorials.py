@@ -142,13 +142,28 @@ SEATS = re.compile(r"\[(?:[0-4], )+[0-4]\]|\(\s*(?:[0-4], )+[0-4]\s*\)")
 
 @pytest.mark.parametrize("stem", SERIES)
 def test_what_a_cell_shows_is_for_people(stem: str):
-    """No raw events, no Action reprs, no seat numbers in what the cells print or show."""
+    """No raw events, no Action reprs, no seat numbers in what the cells print or show, and
+    no source citation in anything they show (pictures and pages included)."""
     for cell in ran(stem):
         shown = [cell.printed, *(_plain(v) for v in cell.shown)]
         for text in shown:
             assert "Event(" not in text and "Action.parse(" not in text, (stem, cell.index)
             assert not SEATS.search(text), (stem, cell.index, text[:200])
         assert not isinstance(cell.value, list | tuple), (stem, cell.index, cell.value)
+        for text in [*shown, *(_rich(v) for v in cell.shown)]:
+            found = CITATION.search(text)
+            assert found is None, (stem, cell.index, text[found.start() - 80 : found.end()])
+
+
+def _rich(value: Any) -> str:
+    """What a notebook shows for a value: its HTML or SVG (widgets are walked elsewhere)."""
+    if isinstance(value, ipywidgets.Widget):
+        return ""
+    if hasattr(value, "_repr_html_"):
+        return str(value._repr_html_())
+    if hasattr(value, "_repr_svg_"):
+        return str(value._repr_svg_())
+    return ""
 
 
 def _plain(value: Any) -> str:
