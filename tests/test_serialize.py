@@ -337,7 +337,7 @@ def test_action_labels_read_as_sentences_in_both_languages():
     words_en, words_zh = Words("en", "map-2-3"), Words("zh", "map-2-3")
     bid = cw.Action.parse("bid ares 3")
     assert action_label(bid, words_en) == "Bid 3 GP on Ares"
-    assert action_label(bid, words_zh) == "向阿瑞斯献祭 3 GP"
+    assert action_label(bid, words_zh) == "向阿瑞斯献祭 3 金币"
     assert (
         action_label(cw.Action.parse("build temple naxos"), words_en) == "Build a Temple on Naxos"
     )

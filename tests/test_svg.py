@@ -366,7 +366,7 @@ def test_chinese_labels():
     names = texts(by_class(root, "cws-names")[0])
     spec = MapSpec.load(state.map_id)
     assert sorted(names) == sorted(spec.names[i]["zh"] for i in spec.isles)
-    assert "阿瑞斯:Athens 献祭 2 GP" in [title(e) for e in by_class(root, "cws-god")]
+    assert "阿瑞斯:Athens 献祭 2 金币" in [title(e) for e in by_class(root, "cws-god")]
     assert "Sparta 的视角" in picture and "金币隐藏" in picture and "Naxos" not in picture
 
 
@@ -555,7 +555,7 @@ def test_record_to_html_in_chinese_from_a_players_screen(tmp_path):
     data = page_data(page)
     assert data["static"]["lang"] == "zh" and page.startswith('<!doctype html>\n<html lang="zh">')
     golds = [p["gold"] for p in data["first"]["players"]]
-    assert golds[0].endswith("GP") and golds[1:] == ["金币隐藏", "金币隐藏"]
+    assert golds[0].endswith("金币") and golds[1:] == ["金币隐藏", "金币隐藏"]
 
 
 def test_the_longest_example_replays_in_a_page_of_at_most_300_kb():
