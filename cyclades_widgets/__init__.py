@@ -50,6 +50,8 @@ _LAZY = {
     "BattleLab": ("widgets", "BattleLab"),
     "Learn": ("learn.widget", "Learn"),
     "rules_reference": ("learn.reference", "rules_reference"),
+    "check": ("learn.exercises", "check"),
+    "exercise": ("learn.exercises", "exercise"),
     "svg": ("svg", None),
     "tables": ("tables", None),
 }

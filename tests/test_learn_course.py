@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cyclades_widgets.i18n import LANGS, text
 from cyclades_widgets.learn import (
     Course,
     LessonError,
@@ -63,6 +64,28 @@ def test_the_progress_file_lives_in_the_jupyter_data_directory(tmp_path, monkeyp
 @pytest.fixture
 def course(tmp_path):
     return Course(progress=tmp_path / "progress.json", lang="en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_lesson_is_played_in_every_language(tmp_path, lang):
+    """Every text Learn mode shows follows the course's language, to the success text."""
+    course = Course(progress=tmp_path / "p.json", lang=lang)
+    course.open("take-ios")
+    view = course.view()
+    objective = text("learn.lesson.take-ios.objective", lang)
+    assert view.goal == text("learn.ui.goal", lang, goal=objective)
+    assert view.intro == text("learn.lesson.take-ios.intro", lang)
+    course.hint()
+    assert course.view().feedback == text("learn.lesson.take-ios.hint.0", lang)
+    course.play("end")  # the wrong line: the turn ends without Ios
+    assert course.view().feedback == text("learn.lesson.take-ios.failure", lang)
+    course.reset()
+    while course.view().status == "playing":
+        course.show_me()
+    assert course.view().feedback == text("learn.lesson.take-ios.success", lang)
+    assert course.view().progress == text(
+        "learn.ui.progress", lang, done=1, total=len(course.lessons)
+    )
 
 
 def test_a_new_learner_starts_with_the_first_cycle(course):
@@ -228,7 +251,7 @@ def test_a_position_the_rules_refuse_is_named_with_the_rule(tmp_path):
 def test_a_goal_naming_a_place_not_on_the_map_is_refused(tmp_path):
     objective = {"goal": {"controls": "thira"}, "by": "turn_end", "text": {"en": "x"}}
     path = _write(tmp_path, "bad.json", {**TEACHER_LESSON, "objective": objective})
-    with pytest.raises(LessonError, match="thira"):
+    with pytest.raises(LessonError, match="Thira is not a player, place"):
         load_lesson(path)
 
 

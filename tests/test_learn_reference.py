@@ -12,14 +12,23 @@ from pathlib import Path
 import pytest
 
 import cyclades_widgets as cw
+from cyclades_widgets.house_rules import OPTION_VALUES
 from cyclades_widgets.i18n import LANGS, catalog
 from cyclades_widgets.learn import LessonError
 from cyclades_widgets.learn.docs import generated_files
-from cyclades_widgets.learn.reference import PART_IDS, board_status, rules_reference
-from cyclades_widgets.learn.reference_content import HOUSE_RULES, PARTS, PICTURES
+from cyclades_widgets.learn.reference import (
+    PART_IDS,
+    board_status,
+    house_rules,
+    option_code,
+    rules_reference,
+)
+from cyclades_widgets.learn.reference_content import NOTATION, NOTATION_ARGS, PARTS, PICTURES
+from cyclades_widgets.rules.actions import Action, known_kinds
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.state import (
     BUILDING_SUPPLY,
+    CREATURES,
     MAX_FLEETS,
     MAX_TROOPS,
     METROPOLIS_SUPPLY,
@@ -44,6 +53,12 @@ def _keys(block) -> list[str]:
     if kind == "pic":
         picture = PICTURES[block[1]]
         return [picture.caption, *(key for _, key in picture.labels)]
+    if kind == "house":
+        return [f"learn.ref.house.head.{k}" for k in ("rule", "table", "house", "code")]
+    if kind == "notation":
+        heads = [f"learn.ref.notation.head.{k}" for k in ("move", "meaning", "example")]
+        args = [f"learn.ref.notation.arg.{a}" for a in NOTATION_ARGS]
+        return [*heads, *args, *(row.meaning for row in NOTATION)]
     return []
 
 
@@ -65,8 +80,9 @@ def test_every_word_of_the_reference_is_in_every_catalog(lang):
     assert [k for k in ALL_KEYS if k not in entries] == []
 
 
-def test_rules_reference_is_public_and_shows_every_part_with_pictures():
-    ref = cw.rules_reference(lang="en")
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_reference_is_public_and_shows_every_part_with_pictures(lang):
+    ref = cw.rules_reference(lang=lang)
     page = ref._repr_html_()
     for title in ref.titles():
         assert title in page
@@ -108,15 +124,41 @@ def test_the_summary_teaches_the_engines_numbers():
         assert fact in summary, fact
 
 
-def test_every_rule_option_is_a_house_rule_and_the_default_is_the_table_rule():
-    """Issue 13: one table rule taught everywhere, the alternatives presented once."""
-    options = {f for f in RuleOptions.__dataclass_fields__}
-    assert {o for o, _ in HOUSE_RULES} == options
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_option_is_a_house_rule_and_the_default_is_the_table_rule(lang):
+    """Issue 13: one table rule taught everywhere, the alternatives presented once, in the
+    words of ``option.*`` (``house_rules.describe``), with the code that switches each on."""
     default = RuleOptions()
-    for option, other in HOUSE_RULES:
-        assert getattr(default, option) != other
-        text = catalog("en").entries[f"learn.ref.house.{option}.house"]
-        assert f'{option}="{other}"' in text
+    rows = house_rules(lang)
+    expected = [
+        (name, value)
+        for name, values in OPTION_VALUES.items()
+        for value in values
+        if value != getattr(default, name)
+    ]
+    assert [r.code for r in rows] == [option_code(n, v) for n, v in expected]
+    ref = rules_reference(lang=lang, part="house-rules")
+    page, text = ref._repr_html_(), ref.to_markdown()
+    words = catalog(lang).entries
+    for (name, value), row in zip(expected, rows, strict=True):
+        assert row.title == words[f"option.{name}"]
+        table = words[f"option.{name}.{getattr(default, name)}"]
+        house = words[f"option.{name}.{value}"]
+        assert (row.table.lower(), row.house.lower()) == (table.lower(), house.lower())
+        assert f"<code>{row.code.replace(chr(34), '&quot;')}</code>" in page
+        assert f"| {row.title} | {row.table} | {row.house} | `{row.code}` |" in text
+    assert all(getattr(RuleOptions.from_dict({n: v}), n) == v for n, v in expected)
+
+
+def test_the_house_rule_code_is_python_that_runs():
+    """The snippets and the example build games with the house rule in use."""
+    for row in house_rules("en"):
+        options = eval(row.code, {"cw": cw})  # noqa: S307 (our own generated code)
+        assert options != RuleOptions()
+    text = rules_reference(lang="en", part="house-rules").to_markdown()
+    example = text.split("```python\n", 1)[1].split("\n```", 1)[0]
+    game = eval(example, {"cw": cw})  # noqa: S307
+    assert game.state.options == eval(house_rules("en")[0].code, {"cw": cw})  # noqa: S307
 
 
 def test_the_house_rules_appear_in_the_reference_only():
@@ -162,7 +204,31 @@ def test_no_learn_text_cites_a_source_or_a_confidence_level(lang):
 
 
 def test_part_ids_are_the_parts():
-    assert PART_IDS == ("summary", "glossary", "legend", "house-rules", "boards")
+    assert PART_IDS == ("summary", "glossary", "legend", "house-rules", "boards", "notation")
+
+
+CHANCE = {"order", "draw", "gods", "roll"}
+"""Kinds the engine draws itself: not on the card."""
+
+
+def test_the_notation_card_shows_every_move_a_player_makes_with_an_example_that_parses():
+    kinds = {form.split()[0] for row in NOTATION for form in row.forms}
+    creatures = set(CREATURES)
+    assert set(known_kinds()) - CHANCE - creatures <= kinds
+    assert kinds - {"{creature}"} <= set(known_kinds())
+    for row in NOTATION:
+        assert str(Action.parse(row.example)) == row.example
+        firsts = {form.split()[0] for form in row.forms}
+        assert row.example.split()[0] in firsts or firsts == {"{creature}"}
+    ref = rules_reference(lang="en", part="notation")
+    text = ref.to_markdown()
+    assert "| `move troops [isle]>[isle] [number]` |" in text
+    for lang in LANGS:
+        forms = rules_reference(lang=lang, part="notation").forms(NOTATION[0])
+        assert forms == [
+            f"bid [{catalog(lang).entries['learn.ref.notation.arg.god']}] "
+            f"[{catalog(lang).entries['learn.ref.notation.arg.gp']}]"
+        ]
 
 
 # --------------------------------------------------------------------------- docs

@@ -4,9 +4,14 @@ is still to do; the logic it would exercise is tested here and in test_learn_cou
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
+from pseudo import unwrapped
 
 import cyclades_widgets as cw
+from cyclades_widgets.i18n import LANGS, PSEUDO, language, text
 from cyclades_widgets.learn.widget import Learn
 
 
@@ -78,3 +83,30 @@ def test_texts_are_escaped(tmp_path):
     learn.course.feedback = "<b>bold</b>"
     learn._texts(learn.course.view())
     assert "&lt;b&gt;" in learn.feedback.value and "<b>" not in learn.feedback.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_widget_speaks_the_learners_language(tmp_path, lang):
+    """Every word Learn mode shows around the board is the catalog's, in its language."""
+    learn = Learn(lesson="take-ios", progress=tmp_path / "p.json", lang=lang)
+    names = {"hint": "hint", "show_me": "show_me", "reset": "reset", "continue": "continue"}
+    names |= {"previous": "previous", "next": "next"}
+    for button, key in names.items():
+        assert learn.buttons[button].description == text(f"learn.ui.{key}", lang)
+    goal = text("learn.ui.goal", lang, goal=text("learn.lesson.take-ios.objective", lang))
+    assert html.escape(goal) in learn.goal.value
+    assert learn.board.lang == lang
+
+
+def test_the_widget_shows_only_catalog_words_in_the_pseudo_language(tmp_path):
+    """The pseudo-locale walk of the widget's own texts (the board walks its own)."""
+    with language(PSEUDO):
+        learn = Learn(lesson="first-cycle", progress=tmp_path / "p.json")
+        shown = [b.description for b in learn.buttons.values()]
+        learn.buttons["hint"].click()
+        for part in (learn.heading, learn.progress_label, learn.goal, learn.intro):
+            shown.append(part.value)
+        shown += [learn.coach.value, learn.feedback.value]
+    for value in shown:
+        plain = re.sub(r"<[^>]+>", " ", html.unescape(value))
+        assert unwrapped(plain, {"Athens", "Sparta", "Corinth", "·"}) == [], value

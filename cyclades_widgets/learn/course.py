@@ -101,10 +101,10 @@ class Course:
         ids = [x.id for x in self.lessons]
         if isinstance(lesson, str):
             if lesson not in ids:
-                raise LessonError("lesson", lesson=lesson, lessons=ids)
+                raise LessonError("lesson", code=[lesson, *ids], lesson=lesson, lessons=ids)
             lesson = ids.index(lesson)
         if not 0 <= lesson < len(self.lessons):
-            raise LessonError("lesson", lesson=str(lesson), lessons=ids)
+            raise LessonError("lesson", code=[str(lesson), *ids], lesson=str(lesson), lessons=ids)
         self.index = lesson
         self.run = LessonRun(self.lesson)
         self._fresh()

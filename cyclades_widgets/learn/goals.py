@@ -234,10 +234,10 @@ def validate_goal(goal: Any, game: Game, *, where: str) -> None:
     """Check a goal's names against the staged game: players, isles, seas, gods and
     buildings must exist. Raises :class:`LessonError` at ``where``."""
     if not isinstance(goal, Mapping) or len(goal) != 1:
-        raise LessonError("goal", where=where, goals=sorted(GOALS))
+        raise LessonError("goal", where=where, code=GOALS, goals=sorted(GOALS))
     ((name, params),) = goal.items()
     if name not in GOALS:
-        raise LessonError("goal", where=where, goals=sorted(GOALS))
+        raise LessonError("goal", where=where, code=GOALS, goals=sorted(GOALS))
     if name in ("all", "any"):
         for k, sub in enumerate(params):
             validate_goal(sub, game, where=f"{where}.{name}[{k}]")

@@ -27,7 +27,7 @@ import jsonschema
 from ..game import Game
 from .goals import validate_goal
 from .staging import stage
-from .texts import Inline, LessonError, has_text, lesson_text
+from .texts import Inline, LessonError, has_text, lesson_text, schema_message
 
 __all__ = [
     "DEADLINES",
@@ -187,19 +187,34 @@ def load_lesson(source: str | Path | Mapping[str, Any], *, where: str | None = N
         jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path)
     )
     if errors:
-        first = errors[0]
-        path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first.path)
-        raise LessonError("schema", where=f"{where}: {path}", problem=first.message)
+        first = _specific(errors[0])
+        path = "$" + "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first.absolute_path
+        )
+        raise LessonError("schema", where=f"{where}: {path}", problem=schema_message(first))
     lesson = _build(data, where)
     _check(lesson)
     return lesson
 
 
+def _specific(error: Any) -> Any:
+    """For a value that matches none of the forms a field allows, the problem with the
+    form closest to what was written (``"players": 9`` is too large, not "no form")."""
+    while error.validator in ("oneOf", "anyOf") and error.context:
+        fitting = [e for e in error.context if e.validator != "type"]  # forms of the right type
+        error = jsonschema.exceptions.best_match(fitting or error.context)
+    return error
+
+
 def _read(path: str | Path) -> dict[str, Any]:
     try:
         data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise LessonError("file", where=str(path), reason=str(err)) from err
+    except FileNotFoundError as err:
+        raise LessonError("file.missing", where=str(path)) from err
+    except json.JSONDecodeError as err:
+        raise LessonError("file.json", where=str(path), line=err.lineno, column=err.colno) from err
+    except (OSError, UnicodeDecodeError) as err:
+        raise LessonError("file", where=str(path)) from err
     return data
 
 
@@ -274,7 +289,9 @@ def _unique(lessons: Sequence[Lesson]) -> None:
     seen: dict[str, str] = {}
     for lesson in lessons:
         if lesson.id in seen:
-            raise LessonError("duplicate", where=lesson.source, other=seen[lesson.id])
+            raise LessonError(
+                "duplicate", where=lesson.source, code=[seen[lesson.id]], other=seen[lesson.id]
+            )
         seen[lesson.id] = lesson.source
 
 

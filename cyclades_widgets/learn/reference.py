@@ -21,19 +21,28 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..house_rules import describe
 from ..i18n import resolve
-from ..rules.options import RuleOptions
 from ..svg import board
-from .reference_content import HOUSE_RULES, PARTS, PICTURES, Block, Picture
+from .reference_content import NOTATION, PARTS, PICTURES, Block, NotationRow, Picture
 from .staging import stage
 from .texts import LessonError, ui
 
-__all__ = ["PART_IDS", "RulesReference", "board_status", "picture", "rules_reference"]
+__all__ = [
+    "PART_IDS",
+    "HouseRuleRow",
+    "RulesReference",
+    "board_status",
+    "house_rules",
+    "option_code",
+    "picture",
+    "rules_reference",
+]
 
 PART_IDS: tuple[str, ...] = tuple(PARTS)
-"""``summary``, ``glossary``, ``legend``, ``house-rules``, ``boards``."""
+"""``summary``, ``glossary``, ``legend``, ``house-rules``, ``boards``, ``notation``."""
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -60,14 +69,53 @@ def board_status() -> list[tuple[list[int], bool]]:
     ]
 
 
-def _check_defaults() -> None:
-    """The house-rules table names each option's other value; the table rule is the
-    default (so a change of default in ``RuleOptions`` cannot go unnoticed here)."""
-    default = RuleOptions()
-    for option, other in HOUSE_RULES:
-        if getattr(default, option) == other:
-            raise AssertionError(f"house rule {option}={other!r} is now the default")
-        RuleOptions.from_dict({option: other})  # a known value
+def option_code(name: str, value: str) -> str:
+    """The Python that switches a house rule on: the option's name and reading, never
+    part of a translated text.
+
+    >>> option_code("tie_break", "metropolises_then_gold")
+    'cw.RuleOptions(tie_break="metropolises_then_gold")'
+    """
+    return f'cw.RuleOptions({name}="{value}")'
+
+
+class HouseRuleRow(NamedTuple):
+    """One house rule as the reference shows it: a rule option's other reading, next to
+    the table rule it replaces."""
+
+    title: str
+    """What the option is about (``option.<name>``)."""
+    table: str
+    """The table rule: the default reading, taught everywhere (``option.<name>.<default>``)."""
+    house: str
+    """The other reading (``option.<name>.<value>``)."""
+    code: str
+    """The code that switches it on (:func:`option_code`)."""
+
+
+def house_rules(lang: str | None = None) -> list[HouseRuleRow]:
+    """Every other reading of every rule option, in ``lang``: the one place the reference
+    presents the house rules. The words come from
+    :func:`cyclades_widgets.house_rules.describe`; the table rule is the option's default.
+
+    >>> rows = house_rules("en")
+    >>> rows[0].code
+    'cw.RuleOptions(two_player_priest_discount="total")'
+    """
+    readings = describe(lang=lang, every=True)
+    table = {r.name: r.rule for r in readings if r.default}
+    return [
+        HouseRuleRow(
+            r.title, _sentence(table[r.name]), _sentence(r.rule), option_code(r.name, r.value)
+        )
+        for r in readings
+        if not r.default
+    ]
+
+
+def _sentence(text: str) -> str:
+    """A reading as a table cell: its first letter capitalised (a no-op in Chinese)."""
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- pictures
@@ -108,8 +156,7 @@ class RulesReference:
         self.parts = tuple(parts) if parts is not None else PART_IDS
         unknown = [p for p in self.parts if p not in PARTS]
         if unknown:
-            raise LessonError("part", where=", ".join(unknown), parts=list(PART_IDS))
-        _check_defaults()
+            raise LessonError("part", where=", ".join(unknown), code=PART_IDS, parts=list(PART_IDS))
 
     def title(self, part: str) -> str:
         """The title of a part."""
@@ -176,7 +223,35 @@ class RulesReference:
             return f'<figure class="cw-ref-pic">{svg}<figcaption>{caption}</figcaption></figure>'
         if kind == "code":
             return f"<pre><code>{html.escape(block[1])}</code></pre>"
+        if kind == "house":
+            head = "".join(f"<th>{self._inline(k)}</th>" for k in _HOUSE_HEAD)
+            rows = "".join(
+                f"<tr><td>{html.escape(r.title)}</td><td>{html.escape(r.table)}</td>"
+                f"<td>{html.escape(r.house)}</td><td><code>{html.escape(r.code)}</code></td></tr>"
+                for r in house_rules(self.lang)
+            )
+            return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        if kind == "house_example":
+            return f"<pre><code>{html.escape(_house_example())}</code></pre>"
+        if kind == "notation":
+            head = "".join(f"<th>{self._inline(k)}</th>" for k in _NOTATION_HEAD)
+            rows = "".join(
+                "<tr><td>"
+                + "<br>".join(f"<code>{html.escape(f)}</code>" for f in self.forms(row))
+                + f"</td><td>{self._inline(row.meaning)}</td>"
+                f"<td><code>{html.escape(row.example)}</code></td></tr>"
+                for row in NOTATION
+            )
+            return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         return "".join(f"<p>{html.escape(s)}</p>" for s in self._boards())
+
+    def forms(self, row: NotationRow) -> list[str]:
+        """A notation row's forms with ``[word]`` for each part the player fills in, in
+        the reference's language: ``bid [god] [GP]``."""
+        return [
+            re.sub(r"\{(\w+)\}", lambda m: f"[{self.text(_N_ARG + m.group(1))}]", form)
+            for form in row.forms
+        ]
 
     def _inline(self, key: str) -> str:
         return _BOLD.sub(r"<strong>\1</strong>", html.escape(self.text(key)))
@@ -231,6 +306,23 @@ class RulesReference:
             ]
         if kind == "code":
             return ["```python", block[1], "```", ""]
+        if kind == "house":
+            head = [self.text(k) for k in _HOUSE_HEAD]
+            lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            for r in house_rules(self.lang):
+                words = [c.replace("|", "\\|") for c in (r.title, r.table, r.house)]
+                lines.append("| " + " | ".join([*words, f"`{r.code}`"]) + " |")
+            return [*lines, ""]
+        if kind == "house_example":
+            return ["```python", _house_example(), "```", ""]
+        if kind == "notation":
+            head = [self.text(k) for k in _NOTATION_HEAD]
+            lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            for row in NOTATION:
+                forms = ", ".join(f"`{f}`" for f in self.forms(row))
+                meaning = self.text(row.meaning).replace("|", "\\|")
+                lines.append(f"| {forms} | {meaning} | `{row.example}` |")
+            return [*lines, ""]
         return [*self._boards(), ""]
 
     def __str__(self) -> str:
@@ -240,13 +332,26 @@ class RulesReference:
         return f"<RulesReference {self.lang}: {', '.join(self.parts)}>"
 
 
+_N_ARG = "learn.ref.notation.arg."
+_NOTATION_HEAD = tuple(f"learn.ref.notation.head.{k}" for k in ("move", "meaning", "example"))
+"""The notation card's column titles."""
+_HOUSE_HEAD = tuple(f"learn.ref.house.head.{k}" for k in ("rule", "table", "house", "code"))
+"""The house-rules table's column titles."""
+
+
+def _house_example() -> str:
+    """A game created with the first house rule: how a house rule is set."""
+    return f"cw.Game.new(players=2, options={house_rules('en')[0].code})"
+
+
 def rules_reference(
     lang: str | None = None, part: str | Iterable[str] | None = None
 ) -> RulesReference:
     """The rules reference in ``lang`` (default: the session's language): in a notebook it
-    shows a one-page summary, a glossary, the board legend, the house rules and the
-    boards, with pictures. ``part`` picks one part or several (``"summary"``,
-    ``"glossary"``, ``"legend"``, ``"house-rules"``, ``"boards"``)."""
+    shows a one-page summary, a glossary, the board legend, the house rules, the boards
+    and the notation card, with pictures. ``part`` picks one part or several
+    (``"summary"``, ``"glossary"``, ``"legend"``, ``"house-rules"``, ``"boards"``,
+    ``"notation"``)."""
     parts = [part] if isinstance(part, str) else part
     return RulesReference(lang, parts)
 

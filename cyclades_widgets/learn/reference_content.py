@@ -8,6 +8,11 @@ a translation is data; this module only lays them out. Each part is a list of bl
 - ``("table", header_keys, rows_of_keys)``: a table (``""`` leaves a cell empty);
 - ``("pic", picture_id)``: a picture of the static board (:data:`PICTURES`);
 - ``("code", text)``: Python, the same in every language;
+- ``("house",)``: the house rules, one row per other reading of each rule option, from
+  :func:`cyclades_widgets.house_rules.describe` (catalog entries ``option.*``), with the
+  code that switches each one on (:func:`cyclades_widgets.learn.reference.house_rules`);
+- ``("house_example",)``: a game created with the first house rule;
+- ``("notation",)``: the notation card, one row per move of :data:`NOTATION`;
 - ``("boards",)``: which boards are reconstructions, read from the map files
   (:func:`cyclades_widgets.learn.reference.board_status`).
 
@@ -20,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PARTS", "PICTURES", "Block", "Picture"]
+__all__ = ["NOTATION", "PARTS", "PICTURES", "Block", "NotationRow", "Picture"]
 
 Block = tuple[Any, ...]
 
@@ -170,15 +175,65 @@ LEGEND_ITEMS: tuple[str, ...] = (
 )
 """Legend entries (``learn.ref.legend.<id>.term`` and ``.text``)."""
 
-HOUSE_RULES: tuple[tuple[str, str], ...] = (
-    ("tie_break", "metropolises_then_gold"),
-    ("metropolis_without_room", "lost"),
-    ("two_player_priest_discount", "total"),
-    ("card_supply", "rulebook"),
-    ("kraken_moves", "none"),
+
+@dataclass(frozen=True, slots=True)
+class NotationRow:
+    """A row of the notation card: the move's forms, what it does, and an example."""
+
+    forms: tuple[str, ...]
+    """The move as written, with ``{name}`` for what the player fills in (``bid {god} {n}``);
+    each ``{name}`` is shown as ``[word]`` in the reader's language
+    (``learn.ref.notation.arg.<name>``)."""
+    meaning: str
+    """Catalog key of what the move does."""
+    example: str
+    """A move that parses as written (checked by the tests)."""
+
+
+NOTATION: tuple[NotationRow, ...] = (
+    NotationRow(("bid {god} {gp}",), "learn.ref.notation.bid", "bid ares 3"),
+    NotationRow(("bid apollo",), "learn.ref.notation.apollo", "bid apollo"),
+    NotationRow(("recruit troop {isle}",), "learn.ref.notation.troop", "recruit troop naxos"),
+    NotationRow(("recruit fleet {sea}",), "learn.ref.notation.fleet", "recruit fleet f7"),
+    NotationRow(
+        ("recruit priest", "recruit philosopher"), "learn.ref.notation.card", "recruit priest"
+    ),
+    NotationRow(("build {building} {isle}",), "learn.ref.notation.build", "build temple kea"),
+    NotationRow(
+        ("move troops {isle}>{isle} {n}",), "learn.ref.notation.troops", "move troops naxos>ios 2"
+    ),
+    NotationRow(
+        ("move fleets {sea}>{sea} {n}",), "learn.ref.notation.fleets", "move fleets h4>g5 3"
+    ),
+    NotationRow(("sail {sea}", "stop"), "learn.ref.notation.sail", "sail f6"),
+    NotationRow(("pickup {n}", "drop {n}"), "learn.ref.notation.pickup", "drop 1"),
+    NotationRow(("fight", "retreat {place}"), "learn.ref.notation.retreat", "retreat h3"),
+    NotationRow(("buy {creature}", "change {creature}"), "learn.ref.notation.buy", "buy pegasus"),
+    NotationRow(("{creature} ...",), "learn.ref.notation.creature", "harpy ios"),
+    NotationRow(("prosperity {isle}",), "learn.ref.notation.prosperity", "prosperity naxos"),
+    NotationRow(
+        ("metropolis {isle}", "metropolis {isle} destroy {buildings}"),
+        "learn.ref.notation.metropolis",
+        "metropolis kea destroy temple",
+    ),
+    NotationRow(("end",), "learn.ref.notation.end", "end"),
 )
-"""(rule option, its other value) for each house rule; the table rule taught everywhere
-is the option's default (``cyclades_widgets.rules.options.RuleOptions``)."""
+"""The notation card: every move a player makes, in the order of a cycle."""
+
+NOTATION_ARGS: tuple[str, ...] = (
+    "god",
+    "gp",
+    "isle",
+    "sea",
+    "building",
+    "buildings",
+    "n",
+    "place",
+    "creature",
+)
+"""The words filled in a move (``learn.ref.notation.arg.<name>``)."""
+
+_N = "learn.ref.notation."
 
 PARTS: dict[str, tuple[Block, ...]] = {
     "summary": (
@@ -219,21 +274,19 @@ PARTS: dict[str, tuple[Block, ...]] = {
     ),
     "house-rules": (
         ("p", _H + "intro"),
-        (
-            "table",
-            (_H + "head.rule", _H + "head.table", _H + "head.house"),
-            tuple((f"{_H}{o}.name", f"{_H}{o}.table", f"{_H}{o}.house") for o, _ in HOUSE_RULES),
-        ),
+        ("house",),
         ("p", _H + "how"),
-        (
-            "code",
-            'cw.Game.new(players=2, options=cw.RuleOptions(two_player_priest_discount="total"))',
-        ),
+        ("house_example",),
     ),
     "boards": (
         ("p", "learn.ref.boards.intro"),
         ("boards",),
     ),
+    "notation": (
+        ("p", _N + "intro"),
+        ("notation",),
+        ("ul", (_N + "names", _N + "numbers", _N + "legal")),
+    ),
 }
 """The parts of the reference, in order: a one-page summary, the glossary, the board
-legend, the house rules and the boards."""
+legend, the house rules, the boards and the notation card."""

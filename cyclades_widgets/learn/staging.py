@@ -92,7 +92,13 @@ def stage(start: Mapping[str, Any], *, where: str = "start") -> Game:
 def _apply_step(scenario: Scenario, step: Sequence[Any], where: str) -> None:
     if not step or step[0] not in SCENARIO_STEPS:
         name = step[0] if step else ""
-        raise LessonError("step", where=where, step=name, steps=list(SCENARIO_STEPS))
+        raise LessonError(
+            "step",
+            where=where,
+            code=[str(name), *SCENARIO_STEPS],
+            step=name,
+            steps=list(SCENARIO_STEPS),
+        )
     name, *args = step
     kwargs: dict[str, Any] = {}
     if args and isinstance(args[-1], Mapping):
@@ -105,7 +111,9 @@ def _guard(call: Any, where: str) -> Any:
     """Run ``call``; a refusal of the rules becomes a :class:`LessonError` at ``where``."""
     try:
         return call()
-    except (CycladesError, TypeError, ValueError) as err:
-        if isinstance(err, LessonError):
-            raise
-        raise LessonError("stage", where=where, reason=str(err)) from err
+    except LessonError:
+        raise
+    except CycladesError as err:
+        raise LessonError("stage", where=where, reason=err.msg) from err
+    except (TypeError, ValueError) as err:  # arguments that do not fit the step
+        raise LessonError("arguments", where=where) from err

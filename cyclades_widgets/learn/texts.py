@@ -15,13 +15,13 @@ then the catalog entry ``learn.lesson.<lesson id>.<field>``, then the inline Eng
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, Message, catalog, render, resolve
 from ..rules.errors import CycladesError
 
-__all__ = ["LessonError", "catalog_key", "has_text", "lesson_text", "ui"]
+__all__ = ["LessonError", "catalog_key", "has_text", "lesson_text", "schema_message", "ui"]
 
 Inline = Mapping[str, str] | None
 """A text given in the lesson file: language → text, or None (the catalog has it)."""
@@ -31,10 +31,73 @@ class LessonError(CycladesError):
     """A lesson file (or a rules-reference picture) that cannot be used: the message says
     where and what was expected."""
 
-    def __init__(self, key: str, *, where: str = "", **values: Any) -> None:
+    def __init__(
+        self, key: str, *, where: str = "", code: Iterable[str] = (), **values: Any
+    ) -> None:
         self.where = where
         """The lesson and the JSON path of the problem (``take-ios: $.start.scenario[2]``)."""
-        super().__init__(Message(f"learn.error.{key}", {"where": where, **values}))
+        verbatim = frozenset([where, *code])  # names written in lesson files, never translated
+        super().__init__(Message(f"learn.error.{key}", {"where": where, **values}, verbatim))
+
+
+_JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean", "null")
+
+
+def _json_type(value: object) -> Message:
+    name = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer",
+            float: "number", type(None): "null"}.get(type(value), "object")  # fmt: skip
+    return Message(f"learn.error.type.{name}")
+
+
+def _shown(value: object) -> str:
+    """A value the lesson's author wrote, shown as they wrote it (short)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def schema_message(error: Any) -> Message:
+    """What a ``jsonschema`` error says about a lesson file, as a catalog message in the
+    reader's language (never the library's English).
+
+    >>> import jsonschema
+    >>> err = next(jsonschema.Draft202012Validator({"type": "integer"}).iter_errors("3"))
+    >>> schema_message(err).render("en")
+    'should be a whole number, not a text'
+    """
+    kind, value, instance = error.validator, error.validator_value, error.instance
+    if kind == "type":
+        wanted = [value] if isinstance(value, str) else list(value)
+        names = [Message(f"learn.error.type.{w}") for w in wanted if w in _JSON_TYPES]
+        return Message("learn.error.schema.type", {"expected": names, "got": _json_type(instance)})
+    if kind == "required":
+        missing = [k for k in value if k not in instance] or list(value)
+        return Message("learn.error.schema.required", {"key": missing[0]}, frozenset(missing[:1]))
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(instance) - set(allowed))[:1] or [""]
+        proper = frozenset([*extra, *allowed])
+        return Message("learn.error.schema.unknown", {"key": extra[0], "allowed": allowed}, proper)
+    if kind in ("enum", "const"):
+        allowed = [_shown(v) for v in (value if kind == "enum" else [value])]
+        got = _shown(instance)
+        return Message("learn.error.schema.enum", {"got": got, "allowed": allowed},
+                       frozenset([got, *allowed]))  # fmt: skip
+    if kind == "pattern":
+        got = _shown(instance)
+        return Message("learn.error.schema.pattern", {"got": got}, frozenset([got]))
+    if kind in ("minItems", "minProperties"):
+        return Message("learn.error.schema.too_few", {"least": value})
+    if kind in ("maxItems", "maxProperties"):
+        return Message("learn.error.schema.too_many", {"most": value})
+    if kind == "minimum":
+        return Message("learn.error.schema.too_small", {"least": value, "got": instance})
+    if kind == "maximum":
+        return Message("learn.error.schema.too_large", {"most": value, "got": instance})
+    if kind == "minLength":
+        return Message("learn.error.schema.empty")
+    if kind == "maxLength":
+        return Message("learn.error.schema.too_long", {"most": value})
+    return Message("learn.error.schema.other")
 
 
 def ui(key: str, lang: str | None = None, /, **values: Any) -> str:

@@ -1,0 +1,94 @@
+"""Run a tutorial notebook's code cells in this process, as a reader would, keeping what
+each cell printed and the value it showed (its last expression).
+
+The tests of the tutorials (``tests/test_tutorials.py``) read the notebooks as a learner
+sees them and check the engine's answers on the very positions the notebooks show, without
+a kernel: nbmake runs the notebooks again in a real kernel (``make test``).
+
+>>> cells = run_source("x = 2\\nx + 1")
+>>> cells[0].value
+3
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+TUTORIALS = REPO / "notebooks" / "en"
+
+
+@dataclass
+class CellRun:
+    """One code cell as run: its source, what it printed and the value it showed."""
+
+    index: int
+    """The cell's position in the notebook (markdown cells counted)."""
+    source: str
+    printed: str = ""
+    value: Any = None
+    """The value of the cell's last expression (None when it ends with a statement)."""
+    shown: list[Any] = field(default_factory=list)
+    """Everything the cell showed: ``display(...)`` calls and its value."""
+
+
+def cells(stem: str) -> list[dict[str, Any]]:
+    """The cells of ``notebooks/en/<stem>.ipynb``: ``{"cell_type", "source"}``."""
+    data = json.loads((TUTORIALS / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    return [{"cell_type": c["cell_type"], "source": "".join(c["source"])} for c in data["cells"]]
+
+
+def run_source(source: str, namespace: dict[str, Any] | None = None) -> list[CellRun]:
+    """Run one piece of code as a cell (for the doctest)."""
+    return [_run(0, source, {} if namespace is None else namespace)]
+
+
+def run(stem: str, after: Callable[[CellRun, dict[str, Any]], None] | None = None) -> list[CellRun]:
+    """Run every code cell of a tutorial in order in one namespace; ``after(cell,
+    namespace)`` is called after each one (a test's checks on the position it shows)."""
+    namespace: dict[str, Any] = {"__name__": "__tutorial__"}
+    runs = []
+    for index, cell in enumerate(cells(stem)):
+        if cell["cell_type"] != "code":
+            continue
+        done = _run(index, cell["source"], namespace)
+        runs.append(done)
+        if after is not None:
+            after(done, namespace)
+    return runs
+
+
+def _run(index: int, source: str, namespace: dict[str, Any]) -> CellRun:
+    import IPython.display
+
+    done = CellRun(index, source)
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    shown: list[Any] = done.shown
+    original = IPython.display.display
+
+    def display(*objs: Any, **_: Any) -> None:
+        shown.extend(objs)
+
+    namespace["display"] = display
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        IPython.display.display = display  # type: ignore[assignment]
+        try:
+            exec(compile(tree, f"<cell {index}>", "exec"), namespace)
+            if last is not None:
+                expr = ast.Expression(last.value)
+                done.value = eval(compile(expr, f"<cell {index}>", "eval"), namespace)
+                if done.value is not None:
+                    shown.append(done.value)
+        finally:
+            IPython.display.display = original
+    done.printed = out.getvalue()
+    return done
