@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from cyclades_widgets.game import Game
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.errors import IllegalActionError, NotationError
 from cyclades_widgets.rules.options import RuleOptions
-from cyclades_widgets.rules.state import GameState, Phase
+from cyclades_widgets.rules.state import Bid, GameState, GodAction, Phase
 
 TESTS = Path(__file__).resolve().parent
 
@@ -327,10 +328,12 @@ def test_design_4_1_state_copy_and_dict_round_trip_at_every_step():
             twin.isles[next(iter(twin.isles))].buildings.append("port")
             twin.fleets["zz"] = (0, 1)
             twin.turn_order.append(0)
-            for value in twin.bids.values():
-                value.append(0)
-            for pending in twin.pending:
-                pending.data["zz"] = 1
+            for god in list(twin.bids):  # bids are immutable; the dict is the copy's own
+                twin.bids[god] = Bid(9, 99)
+            twin.queue.append(GodAction("ares", 9))
+            for pending in twin.pending:  # every field of every pending step is the copy's own
+                for f in fields(pending):
+                    setattr(pending, f.name, "changed")
             assert state.to_dict() == before, "copy() shares mutable parts with the original"
 
 

@@ -332,9 +332,16 @@ def test_summary_and_repr_read_plainly():
     assert "the defender retreats" in battle_odds(3, 2, retreat="defender-at-1").summary()
 
 
-def test_odds_uses_the_standard_library_only():
-    # DESIGN §2: odds.py sits below the widgets and must not pull in pandas or numpy
+def test_odds_uses_the_standard_library_and_the_rules_only():
+    # DESIGN §2: odds.py sits below the widgets and must not pull in pandas or numpy; it
+    # reads the die and the round resolution from the battle rules themselves.
     tree = ast.parse(Path(odds_module.__file__).read_text(encoding="utf-8"))
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    names |= {
+        n.module
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module and n.level == 0
+    }
     assert {name.split(".")[0] for name in names} <= set(sys.stdlib_module_names)
+    ours = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level > 0}
+    assert ours == {"rules.battle"}

@@ -1,5 +1,5 @@
 """The creature cards' data: names, figurine, one-line effects, read from
-``cyclades_widgets/data/creatures.json``.
+``cyclades_widgets/data/creatures.json``; and a creature's name in a sentence.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from .state import CREATURE_PRICES, CREATURES
+from ...i18n import DEFAULT, render, resolve
+from ..state import CREATURE_PRICES, CREATURES
 
-__all__ = ["CreatureInfo", "catalog"]
+__all__ = ["CreatureInfo", "CreatureName", "catalog", "creature_name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +55,36 @@ def catalog() -> MappingProxyType[str, CreatureInfo]:
     if set(infos) != set(CREATURES) or tuple(data["slot_prices"]) != CREATURE_PRICES:
         raise ValueError("data/creatures.json disagrees with rules.state.CREATURES or the prices")
     return MappingProxyType(infos)
+
+
+PROPER_NAMES = frozenset({"pegasus", "medusa", "polyphemus", "chiron"})
+"""Creatures named without an article in English sentences."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureName:
+    """A creature's name in a sentence of an error, in the language the error is shown
+    in: ``the Giant``, ``Pegasus``, ``巨人``.
+
+    >>> CreatureName("giant").render("en"), CreatureName("giant").render("zh")
+    ('the Giant', '巨人')
+    """
+
+    creature: str
+    article: bool = True
+    """With an article where the language uses one ("the Giant"); without, in lists."""
+
+    def render(self, lang: str | None = None) -> str:
+        """The name in ``lang`` (English where the data has no name in that language)."""
+        info = catalog().get(self.creature)
+        if info is None:
+            return repr(self.creature)
+        name = info.names.get(resolve(lang)) or info.names[DEFAULT]
+        if self.creature in PROPER_NAMES or not self.article:
+            return name
+        return render("rules.creature.common_name", {"name": name}, lang, proper=frozenset({name}))
+
+
+def creature_name(creature: str) -> str:
+    """The creature's English name in a sentence: ``"the Giant"``, ``"Medusa"``."""
+    return CreatureName(creature).render(DEFAULT)
