@@ -25,7 +25,7 @@ with any other own fleets there; :attr:`FleetMove.group` says how many of them a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..i18n import Message
 from . import ledger
@@ -301,7 +301,7 @@ def apply_pickup(state: GameState, action: Action) -> list[Event]:
     pending = _moving(state)
     pending.group += action.args[0]
     pending.changed = True
-    return [_transfer_event(state, pending, "pickup", action.args[0])]
+    return [ev("pickup", **_transfer(state, pending, action.args[0]))]
 
 
 @handler("drop")
@@ -310,19 +310,19 @@ def apply_drop(state: GameState, action: Action) -> list[Event]:
     pending = _moving(state)
     pending.group -= action.args[0]
     pending.changed = True
-    return [_transfer_event(state, pending, "drop", action.args[0])]
+    return [ev("drop", **_transfer(state, pending, action.args[0]))]
 
 
-def _transfer_event(state: GameState, pending: FleetMove, kind: str, count: int) -> Event:
+def _transfer(state: GameState, pending: FleetMove, count: int) -> dict[str, Any]:
+    """The fields of a ``pickup`` or ``drop`` event."""
     assert pending.player is not None
-    return ev(
-        kind,
-        player=state.names[pending.player],
-        sea=pending.sea,
-        count=count,
-        group=pending.group,
-        left=pending.left,
-    )
+    return {
+        "player": state.names[pending.player],
+        "sea": pending.sea,
+        "count": count,
+        "group": pending.group,
+        "left": pending.left,
+    }
 
 
 @handler("stop")
