@@ -251,7 +251,7 @@ def pay_offerings(state: GameState) -> list[Event]:
 def explain_bid(state: GameState, action: Action) -> Message | None:
     """Name the offering rule that a bid breaks (None if it breaks none)."""
     if state.phase is not Phase.OFFERINGS or state.pending or node(state)[0] != "decision":
-        return rule("offerings.not_now", phase=state.phase.value)
+        return rule("offerings.not_now")
     player = bidder(state)
     god = action.args[0]
     if god != APOLLO and god not in GODS:
