@@ -157,7 +157,8 @@ def test_illegal_actions_speak_chinese(index: int):
         rest = text
         for word in sorted(_allowed(state, action), key=len, reverse=True):
             rest = rest.replace(word, " ")
-        rest = re.sub(r"<[^<>]*>|(?<![A-Za-z])GP(?![A-Za-z])|'[^']*'", " ", rest)  # slots, gold, quoted
+        # slots such as <岛>, gold pieces (GP) and quoted notation
+        rest = re.sub(r"<[^<>]*>|(?<![A-Za-z])GP(?![A-Za-z])|'[^']*'", " ", rest)
         assert not re.search(r"[A-Za-z]", rest), f"{action}: {text}"
 
 
