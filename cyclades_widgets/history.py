@@ -308,7 +308,7 @@ class BaseGame:
                 bot = bots.get(self._state.names[player])
                 if bot is None:
                     break
-                events += self._apply(bot.choose(self._state, self.legal_actions()))
+                events += self._apply(bot.choose(self._state, self._legal_now()))
             elif kind == "auto":
                 events += self._apply(None)
             else:
