@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..i18n import Message
 from . import control
 from .actions import Action
 from .board import MapSpec
 from .control import eliminate, is_last_isle_protected
 from .events import Event, ev
-from .messages import rule
+from .messages import Why, why
 from .registry import explainer, handler, register_pending
 from .state import GameState, Pending
 
@@ -424,12 +423,12 @@ def withdraw(state: GameState, battle: Battle, side: str, destination: str) -> l
 
 
 @explainer("roll")
-def explain_roll(state: GameState, action: Action) -> Message:
+def explain_roll(state: GameState, action: Action) -> Why:
     """Dice are rolled only in a battle (seed 000 'Battle' step 1), after any retreat
     decision (step 3)."""
     if current_battle(state) is None:
-        return rule("battle.roll_no_battle")
-    return rule("battle.roll_retreat_first")
+        return why("battle.roll_no_battle")
+    return why("battle.roll_retreat_first")
 
 
 register_pending(Battle, "chance", outcomes=roll_outcomes)

@@ -6,11 +6,10 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Literal
 
-from ..i18n import Message
 from . import ledger
 from .actions import Action
 from .events import Event, ev
-from .messages import rule
+from .messages import Why, why
 from .registry import CYCLE_START, explainer, handler
 from .state import CREATURE_PRICES, GODS, GameState, Phase
 
@@ -250,19 +249,19 @@ def end_of_cycle(state: GameState) -> list[Event]:
 
 
 @explainer("order")
-def explain_order(state: GameState, action: Action) -> Message:
+def explain_order(state: GameState, action: Action) -> Why:
     """A player tried to set the turn order: it is a chance step of the setup
     (seed 000 'Setup' 5)."""
-    return rule("cycle.order")
+    return why("cycle.order")
 
 
 @explainer("gods")
-def explain_gods(state: GameState, action: Action) -> Message:
+def explain_gods(state: GameState, action: Action) -> Why:
     """A player tried to lay out the gods: it is a chance step at the start of a cycle."""
-    return rule("cycle.gods")
+    return why("cycle.gods")
 
 
 @explainer("draw")
-def explain_draw(state: GameState, action: Action) -> Message:
+def explain_draw(state: GameState, action: Action) -> Why:
     """A player tried to draw a creature: cards are drawn only when the track is updated."""
-    return rule("cycle.draw")
+    return why("cycle.draw")

@@ -141,7 +141,8 @@ def explain(state: GameState, action: Action) -> Message | None:
     explain_kind = EXPLAINERS.get(action.kind)
     if explain_kind is None:
         return rule("check.no_rule", keep=[str(action)], action=str(action))
-    return explain_kind(state, action)
+    broken = explain_kind(state, action)
+    return None if broken is None else broken.message()
 
 
 def check(state: GameState, action: Action, legal: list[Action] | None = None) -> None:

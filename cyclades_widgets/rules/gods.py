@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from ..i18n import Message
 from . import ledger, metropolis
 from .actions import Action
 from .board import MapSpec
 from .events import Event, ev
-from .messages import plural, quoted, rule
+from .messages import Why, plural, quoted, why
 from .registry import PENDING, TURN_ACTIONS, TURN_START, explainer, handler, register_pending
 from .state import (
     APOLLO,
@@ -140,7 +139,7 @@ def _take_card(state: GameState, player: int, card: str, *, free: bool) -> list[
 # --------------------------------------------------------------------------- the rules
 
 
-def turn_problem(state: GameState, idle: Message) -> Message | None:
+def turn_problem(state: GameState, idle: Why) -> Why | None:
     """Why no god action can be taken now, or None: a god's action must be under way
     (else ``idle`` says what the action needs), with no other step (a battle, a
     Metropolis to place...) to settle first."""
@@ -151,13 +150,13 @@ def turn_problem(state: GameState, idle: Message) -> Message | None:
     return None
 
 
-def step_under_way(state: GameState) -> Message:
+def step_under_way(state: GameState) -> Why:
     """The message for an action tried while a pending step must be settled first."""
     top = state.pending[-1]
     spec = PENDING[top.kind]
     if top.player is None:
-        return rule("gods.step_under_way_game", step=spec.describe())
-    return rule("gods.step_under_way", state, player=state.names[top.player], step=spec.describe())
+        return why("gods.step_under_way_game", step=spec.describe())
+    return why("gods.step_under_way", state, player=state.names[top.player], step=spec.describe())
 
 
 def recruit_cost(turn: Turn) -> int | None:
@@ -166,14 +165,14 @@ def recruit_cost(turn: Turn) -> int | None:
     return costs[turn.recruited] if turn.recruited < len(costs) else None
 
 
-def card_problem(state: GameState, turn: Turn, card: str) -> Message | None:
+def card_problem(state: GameState, turn: Turn, card: str) -> Why | None:
     """Why one more Priest or Philosopher cannot be bought now, or None: one extra card
     per turn, for 4 GP, while the supply lasts."""
     gold = state.players[turn.player].gold
     if turn.extra_cards >= EXTRA_CARDS:
-        return rule("gods.extra_card_once", unit=card)
+        return why("gods.extra_card_once", unit=card)
     if gold < CARD_COST:
-        return rule(
+        return why(
             "gods.card_too_poor",
             state,
             player=state.names[turn.player],
@@ -183,23 +182,23 @@ def card_problem(state: GameState, turn: Turn, card: str) -> Message | None:
         )
     supply = state.priest_supply if card == "priest" else state.philosopher_supply
     if supply <= 0:
-        return rule("gods.card_supply", unit=card)
+        return why("gods.card_supply", unit=card)
     return None
 
 
-def unit_problem(state: GameState, turn: Turn, unit: str) -> Message | None:
+def unit_problem(state: GameState, turn: Turn, unit: str) -> Why | None:
     """Why one more troop or fleet cannot be recruited now, or None: 4 per turn at
     rising prices, and at most 8 of them on the board."""
     cost = recruit_cost(turn)
     gold = state.players[turn.player].gold
     name = state.names[turn.player]
     if cost is None:
-        return rule("gods.recruit_four", units=plural(unit), n=len(TROOP_COSTS))
+        return why("gods.recruit_four", units=plural(unit), n=len(TROOP_COSTS))
     if cost > gold:
-        return rule("gods.recruit_too_poor", state, player=name, gold=gold, unit=unit, cost=cost)
+        return why("gods.recruit_too_poor", state, player=name, gold=gold, unit=unit, cost=cost)
     on_board = state.troops_on_board if unit == "troop" else state.fleets_on_board
     if on_board(turn.player) >= UNIT_CAP[unit]:
-        return rule(f"gods.unit_cap_{unit}", state, player=name, cap=UNIT_CAP[unit])
+        return why(f"gods.unit_cap_{unit}", state, player=name, cap=UNIT_CAP[unit])
     return None
 
 
@@ -224,31 +223,31 @@ def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
     )
 
 
-def build_problem(state: GameState, turn: Turn, kind: str) -> Message | None:
+def build_problem(state: GameState, turn: Turn, kind: str) -> Why | None:
     """Why a ``kind`` building cannot be built this turn, or None: each god builds its own
     building, for 2 GP, while the supply lasts."""
     own = GOD_BUILDING.get(turn.god)
     if kind not in BUILDINGS:
-        return rule("gods.not_a_building", keep=[quoted(kind)], word=quoted(kind), all=BUILDINGS)
+        return why("gods.not_a_building", keep=[quoted(kind)], word=quoted(kind), all=BUILDINGS)
     if kind != own:
         if own is None:
-            return rule("gods.builds_nothing", god=turn.god, buildings=plural(kind))
-        return rule("gods.wrong_building", god=turn.god, own=plural(own), buildings=plural(kind))
+            return why("gods.builds_nothing", god=turn.god, buildings=plural(kind))
+        return why("gods.wrong_building", god=turn.god, own=plural(own), buildings=plural(kind))
     if state.players[turn.player].gold < BUILD_COST:
-        return rule("gods.build_too_poor", state, player=state.names[turn.player], cost=BUILD_COST)
+        return why("gods.build_too_poor", state, player=state.names[turn.player], cost=BUILD_COST)
     if state.building_supply[kind] <= 0:
-        return rule("gods.building_supply", buildings=plural(kind))
+        return why("gods.building_supply", buildings=plural(kind))
     return None
 
 
-def site_problem(state: GameState, player: int, isle_id: str) -> Message | None:
+def site_problem(state: GameState, player: int, isle_id: str) -> Why | None:
     """Why a building cannot go on ``isle_id``, or None: on the player's own isles, on a
     free building space."""
     isle = state.isles.get(isle_id)
     if isle is None or isle.owner != player:
-        return rule("gods.build_own_isle", keep=[isle_id], isle=isle_id)
+        return why("gods.build_own_isle", keep=[isle_id], isle=isle_id)
     if metropolis.free_slots(state, isle_id) <= 0:
-        return rule("gods.no_free_space", isle=isle_id)
+        return why("gods.no_free_space", isle=isle_id)
     return None
 
 
@@ -340,21 +339,21 @@ def apply_end(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("recruit")
-def explain_recruit(state: GameState, action: Action) -> Message | None:
+def explain_recruit(state: GameState, action: Action) -> Why | None:
     """Name the recruiting rule an attempt breaks (None if it breaks none)."""
-    problem = turn_problem(state, rule("gods.no_turn_recruit"))
+    problem = turn_problem(state, why("gods.no_turn_recruit"))
     if problem is not None:
         return problem
     turn = state.turn
     assert turn is not None
     unit = action.args[0]
     if unit not in UNIT_GOD:
-        return rule("gods.not_a_unit", keep=[quoted(unit)], word=quoted(unit))
+        return why("gods.not_a_unit", keep=[quoted(unit)], word=quoted(unit))
     if UNIT_GOD[unit] != turn.god:
-        return rule("gods.wrong_unit", god=turn.god, units=plural(unit), other=UNIT_GOD[unit])
+        return why("gods.wrong_unit", god=turn.god, units=plural(unit), other=UNIT_GOD[unit])
     if unit in ("priest", "philosopher"):
         if len(action.args) > 1:
-            return rule(
+            return why(
                 "gods.card_off_board",
                 keep=[f"recruit {unit}"],
                 unit=unit,
@@ -362,7 +361,7 @@ def explain_recruit(state: GameState, action: Action) -> Message | None:
             )
         return card_problem(state, turn, unit)
     if len(action.args) < 2:
-        return rule(f"gods.recruit_where_{unit}")
+        return why(f"gods.recruit_where_{unit}")
     problem = unit_problem(state, turn, unit)
     if problem is not None:
         return problem
@@ -371,13 +370,13 @@ def explain_recruit(state: GameState, action: Action) -> Message | None:
         return None
     name = state.names[turn.player]
     key = "gods.troop_place" if unit == "troop" else "gods.fleet_place"
-    return rule(key, state, keep=[where], player=name, place=where)
+    return why(key, state, keep=[where], player=name, place=where)
 
 
 @explainer("build")
-def explain_build(state: GameState, action: Action) -> Message | None:
+def explain_build(state: GameState, action: Action) -> Why | None:
     """Name the building rule an attempt breaks (None if it breaks none)."""
-    problem = turn_problem(state, rule("gods.no_turn_build"))
+    problem = turn_problem(state, why("gods.no_turn_build"))
     if problem is not None:
         return problem
     turn = state.turn
@@ -387,21 +386,21 @@ def explain_build(state: GameState, action: Action) -> Message | None:
 
 
 @explainer("end")
-def explain_end(state: GameState, action: Action) -> Message | None:
+def explain_end(state: GameState, action: Action) -> Why | None:
     """Why 'end' is not available (None during a god's action)."""
-    return turn_problem(state, rule("gods.nothing_to_end"))
+    return turn_problem(state, why("gods.nothing_to_end"))
 
 
 @explainer("prosperity")
-def explain_prosperity(state: GameState, action: Action) -> Message | None:
+def explain_prosperity(state: GameState, action: Action) -> Why | None:
     """Why Apollo's prosperity marker cannot go there (or cannot be placed now)."""
     top = state.pending[-1] if state.pending else None
     if not isinstance(top, ProsperityMarker):
-        return rule("gods.prosperity_not_now")
+        return why("gods.prosperity_not_now")
     assert top.player is not None
     if action.args[0] in state.isles_of(top.player):
         return None
-    return rule(
+    return why(
         "gods.prosperity_own_isle",
         state,
         keep=[action.args[0]],

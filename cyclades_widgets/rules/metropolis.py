@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
-from ..i18n import Message
 from .actions import Action
 from .board import MapSpec
 from .events import Event, ev
-from .messages import rule
+from .messages import Why, why
 from .registry import explainer, handler, register_pending
 from .state import BUILDINGS, GameState, Isle, Pending
 
@@ -160,33 +159,33 @@ def apply_metropolis(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("metropolis")
-def explain_metropolis(state: GameState, action: Action) -> Message | None:
+def explain_metropolis(state: GameState, action: Action) -> Why | None:
     """Why a Metropolis cannot go there (None if it can)."""
     top = state.pending[-1] if state.pending else None
     if not isinstance(top, Placement):
-        return rule("metropolis.none_waiting")
+        return why("metropolis.none_waiting")
     player = top.player
     assert player is not None
     isle_id = action.args[0]
     isle = state.isles.get(isle_id)
     if isle is None:
-        return rule("metropolis.not_an_isle", keep=[isle_id], isle=isle_id)
+        return why("metropolis.not_an_isle", keep=[isle_id], isle=isle_id)
     if isle.owner != player:
-        return rule("metropolis.own_isle", keep=[isle_id], isle=isle_id)
+        return why("metropolis.own_isle", keep=[isle_id], isle=isle_id)
     if isle.metropolis:
-        return rule("metropolis.one_per_isle", isle=isle_id)
+        return why("metropolis.one_per_isle", isle=isle_id)
     destroy = tuple(action.args[1]) if len(action.args) > 1 else ()
     roomy = roomy_isles(state, player)
     if roomy:
         if destroy or isle_id not in roomy:
-            return rule("metropolis.free_space", roomy=roomy)
+            return why("metropolis.free_space", roomy=roomy)
         return None
     return _destroy_problem(state, isle_id, isle, destroy)
 
 
 def _destroy_problem(
     state: GameState, isle_id: str, isle: Isle, destroy: tuple[str, ...]
-) -> Message | None:
+) -> Why | None:
     """No isle has room: exactly the buildings to make room are named, in alphabetical
     order (seed 000 'Special Rules')."""
     missing = to_destroy(state, isle_id)
@@ -197,7 +196,7 @@ def _destroy_problem(
     example = (
         f"metropolis {isle_id} destroy {','.join(sorted(destroy) if fits else owned[:missing])}"
     )
-    return rule(
+    return why(
         "metropolis.destroy",
         keep=[example],
         isle=isle_id,

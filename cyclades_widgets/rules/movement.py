@@ -27,14 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..i18n import Message
 from . import ledger
 from .actions import Action, register_notation
 from .battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from .board import MapSpec
 from .events import Event, ev
 from .gods import turn_problem
-from .messages import rule
+from .messages import Why, why
 from .registry import explainer, handler, register_pending, turn_actions
 from .retreat import legal_retreats  # noqa: F401  (registers the retreat decision)
 from .state import GameState, Pending, Turn
@@ -98,55 +97,55 @@ def fleet_entries(state: GameState, sea_id: str) -> list[str]:
 # --------------------------------------------------------------------------- the rules
 
 
-def mover_problem(state: GameState, turn: Turn, unit: str) -> Message | None:
+def mover_problem(state: GameState, turn: Turn, unit: str) -> Why | None:
     """Why ``unit`` ("troops" or "fleets") cannot be moved this turn, or None: only
     their god moves them, for 1 GP a move."""
     god = MOVERS[unit]
     name = state.names[turn.player]
     if turn.god != god:
-        return rule("movement.wrong_god", state, god=god, unit=unit, player=name, acting=turn.god)
+        return why("movement.wrong_god", state, god=god, unit=unit, player=name, acting=turn.god)
     gold = state.players[turn.player].gold
     if gold < MOVE_COST:
-        return rule("movement.too_poor", state, cost=MOVE_COST, player=name, gold=gold)
+        return why("movement.too_poor", state, cost=MOVE_COST, player=name, gold=gold)
     return None
 
 
-def troop_origin_problem(state: GameState, player: int, origin: str) -> Message | None:
+def troop_origin_problem(state: GameState, player: int, origin: str) -> Why | None:
     """Why troops cannot leave ``origin``, or None: one of the player's isles with troops,
     and no Medusa there."""
     isle = state.isles.get(origin)
     if isle is None or isle.owner != player or isle.troops == 0:
-        return rule(
+        return why(
             "movement.troop_origin", state, keep=[origin], player=state.names[player], isle=origin
         )
     if is_frozen(state, origin):
-        return rule("movement.medusa", isle=origin)
+        return why("movement.medusa", isle=origin)
     return None
 
 
 def count_problem(
     state: GameState, player: int, unit: str, present: int, count: int, where: str
-) -> Message | None:
+) -> Why | None:
     """Why ``count`` of the ``present`` troops or fleets there cannot move, or None: from 1
     to all of them."""
     if 1 <= count <= present:
         return None
-    return rule(f"movement.count_{unit}", state, place=where, n=present, player=state.names[player])
+    return why(f"movement.count_{unit}", state, place=where, n=present, player=state.names[player])
 
 
-def troop_target_problem(state: GameState, player: int, origin: str, target: str) -> Message | None:
+def troop_target_problem(state: GameState, player: int, origin: str, target: str) -> Why | None:
     """Why troops of ``origin`` cannot move to ``target``, or None: another isle, joined
     by a chain of the player's fleets, and not a last isle the last-isle rule protects."""
     if target not in state.isles or target == origin:
-        return rule("movement.troop_target", keep=[target], place=target)
+        return why("movement.troop_target", keep=[target], place=target)
     spec = MapSpec.load(state.map_id)
     name = state.names[player]
     if target not in spec.fleet_chain_reachable(origin, own_seas(state, player)):
-        return rule("movement.no_chain", state, origin=origin, target=target, player=name)
+        return why("movement.no_chain", state, origin=origin, target=target, player=name)
     if is_last_isle_protected(state, player, target):
         owner = state.isles[target].owner
         assert owner is not None
-        return rule(
+        return why(
             "movement.last_isle",
             state,
             isle=target,
@@ -157,13 +156,13 @@ def troop_target_problem(state: GameState, player: int, origin: str, target: str
     return None
 
 
-def fleet_target_problem(state: GameState, origin: str, target: str) -> Message | None:
+def fleet_target_problem(state: GameState, origin: str, target: str) -> Why | None:
     """Why fleets in ``origin`` cannot enter ``target``, or None: an adjacent sea, not
     the Kraken's."""
     if target not in MapSpec.load(state.map_id).sea_neighbours.get(origin, ()):
-        return rule("movement.not_adjacent", keep=[target], origin=origin, place=target)
+        return why("movement.not_adjacent", keep=[target], origin=origin, place=target)
     if target == state.kraken:
-        return rule("movement.kraken", sea=target)
+        return why("movement.kraken", sea=target)
     return None
 
 
@@ -338,16 +337,16 @@ def apply_stop(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("move")
-def explain_move(state: GameState, action: Action) -> Message | None:
+def explain_move(state: GameState, action: Action) -> Why | None:
     """Name the movement rule an attempted move breaks (None if it breaks none)."""
-    problem = turn_problem(state, rule("movement.no_turn"))
+    problem = turn_problem(state, why("movement.no_turn"))
     if problem is not None:
         return problem
     turn = state.turn
     assert turn is not None
     unit, origin, target, count = action.args
     if unit not in MOVERS:
-        return rule("movement.form")
+        return why("movement.form")
     problem = mover_problem(state, turn, unit)
     if problem is not None:
         return problem
@@ -359,7 +358,7 @@ def explain_move(state: GameState, action: Action) -> Message | None:
         )
     owner, present = state.fleets.get(origin, (None, 0))
     if owner != turn.player:
-        return rule(
+        return why(
             "movement.fleet_origin",
             state,
             keep=[origin],
@@ -376,31 +375,31 @@ def _fleet_move(state: GameState) -> FleetMove | None:
     return top if isinstance(top, FleetMove) else None
 
 
-def _not_moving(word: str) -> Message:
-    return rule("movement.not_moving", keep=[word], word=word)
+def _not_moving(word: str) -> Why:
+    return why("movement.not_moving", keep=[word], word=word)
 
 
 @explainer("sail")
-def explain_sail(state: GameState, action: Action) -> Message | None:
+def explain_sail(state: GameState, action: Action) -> Why | None:
     """Why the group cannot sail there (None if it can)."""
     pending = _fleet_move(state)
     if pending is None:
         return _not_moving("sail")
     if pending.left <= 0:
-        return rule("movement.range", n=FLEET_RANGE)
+        return why("movement.range", n=FLEET_RANGE)
     return fleet_target_problem(state, pending.sea, action.args[0])
 
 
-def _change_problem(state: GameState, pending: FleetMove | None, word: str) -> Message | None:
+def _change_problem(state: GameState, pending: FleetMove | None, word: str) -> Why | None:
     if pending is None:
         return _not_moving(word)
     if pending.changed:
-        return rule("movement.changed", sea=pending.sea)
+        return why("movement.changed", sea=pending.sea)
     return None
 
 
 @explainer("pickup")
-def explain_pickup(state: GameState, action: Action) -> Message | None:
+def explain_pickup(state: GameState, action: Action) -> Why | None:
     """Why those fleets cannot join (None if they can)."""
     pending = _fleet_move(state)
     problem = _change_problem(state, pending, "pickup")
@@ -409,11 +408,11 @@ def explain_pickup(state: GameState, action: Action) -> Message | None:
     spare = _spare(state, pending)
     if 1 <= action.args[0] <= spare:
         return None
-    return rule("movement.pickup", sea=pending.sea, n=spare)
+    return why("movement.pickup", sea=pending.sea, n=spare)
 
 
 @explainer("drop")
-def explain_drop(state: GameState, action: Action) -> Message | None:
+def explain_drop(state: GameState, action: Action) -> Why | None:
     """Why those fleets cannot stay behind (None if they can)."""
     pending = _fleet_move(state)
     problem = _change_problem(state, pending, "drop")
@@ -421,11 +420,11 @@ def explain_drop(state: GameState, action: Action) -> Message | None:
         return problem
     if 1 <= action.args[0] < pending.group:
         return None
-    return rule("movement.drop", most=pending.group - 1, n=pending.group)
+    return why("movement.drop", most=pending.group - 1, n=pending.group)
 
 
 @explainer("stop")
-def explain_stop(state: GameState, action: Action) -> Message | None:
+def explain_stop(state: GameState, action: Action) -> Why | None:
     """'stop' ends a fleet move only."""
     return None if _fleet_move(state) is not None else _not_moving("stop")
 

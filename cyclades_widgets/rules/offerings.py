@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..i18n import Message
 from . import ledger
 from .actions import Action
 from .events import Event, ev
-from .messages import quoted, rule
+from .messages import Why, quoted, why
 from .registry import explainer, handler
 from .state import APOLLO, GODS, Bid, Displaced, GameState, GodAction, Phase
 
@@ -86,22 +85,22 @@ def _face_up(state: GameState) -> list[str]:
 # --------------------------------------------------------------------------- the rules
 
 
-def god_closed(state: GameState, player: int, god: str) -> Message | None:
+def god_closed(state: GameState, player: int, god: str) -> Why | None:
     """Why ``player`` cannot bid on this ordinary god at all now, or None: it is face down,
     they were just outbid on it, or (with 3 or more players) they already hold it."""
     name = state.names[player]
     if god not in _face_up(state):
-        return rule(
+        return why(
             "offerings.face_down",
             god=god,
             players=state.n_players,
             open=[*_face_up(state), APOLLO],
         )
     if state.displaced is not None and state.displaced.god == god:
-        return rule("offerings.displaced", state, player=name, god=god)
+        return why("offerings.displaced", state, player=name, god=god)
     current = state.bids.get(god)
     if current is not None and current.player == player and not state.is_two_player:
-        return rule("offerings.holds", state, player=name, god=god)
+        return why("offerings.holds", state, player=name, god=god)
     return None
 
 
@@ -111,14 +110,14 @@ def lowest_bid(state: GameState, god: str) -> int:
     return current.amount + 1 if current is not None else 1
 
 
-def amount_problem(state: GameState, player: int, god: str, amount: int) -> Message | None:
+def amount_problem(state: GameState, player: int, god: str, amount: int) -> Why | None:
     """Why ``amount`` cannot be offered to ``god`` (an open god), or None: an outbid is
     strictly higher, an offering at least 1 GP, and nobody bids more than they can pay."""
     current = state.bids.get(god)
     if amount < lowest_bid(state, god):
         if current is None:
-            return rule("offerings.at_least_one")
-        return rule(
+            return why("offerings.at_least_one")
+        return why(
             "offerings.outbid_higher",
             state,
             holder=state.names[current.player],
@@ -129,7 +128,7 @@ def amount_problem(state: GameState, player: int, god: str, amount: int) -> Mess
     committed = _bids_of(state, player, skip=god)
     if amount > max_bid(state, player, committed):
         key = "offerings.too_poor_both" if committed else "offerings.too_poor"
-        return rule(
+        return why(
             key,
             state,
             player=state.names[player],
@@ -143,7 +142,7 @@ def amount_problem(state: GameState, player: int, god: str, amount: int) -> Mess
 
 def apollo_problem(
     state: GameState, player: int, god_bids: list[Action] | None = None
-) -> Message | None:
+) -> Why | None:
     """Why ``player`` cannot choose Apollo now, or None. ``god_bids``: their legal bids on
     the other gods, when already listed.
 
@@ -156,7 +155,7 @@ def apollo_problem(
     if god_bids is None:
         god_bids = _god_bids(state, player)
     if god_bids:
-        return rule("offerings.apollo_twice", state, player=state.names[player])
+        return why("offerings.apollo_twice", state, player=state.names[player])
     return None
 
 
@@ -248,22 +247,20 @@ def pay_offerings(state: GameState) -> list[Event]:
 
 
 @explainer("bid")
-def explain_bid(state: GameState, action: Action) -> Message | None:
+def explain_bid(state: GameState, action: Action) -> Why | None:
     """Name the offering rule that a bid breaks (None if it breaks none)."""
     if state.phase is not Phase.OFFERINGS or state.pending or node(state)[0] != "decision":
-        return rule("offerings.not_now")
+        return why("offerings.not_now")
     player = bidder(state)
     god = action.args[0]
     if god != APOLLO and god not in GODS:
-        return rule(
+        return why(
             "offerings.not_a_god", keep=[quoted(god)], word=quoted(god), gods=(*GODS, APOLLO)
         )
     if god == APOLLO:
         if len(action.args) > 1:
-            return rule("offerings.apollo_free")
+            return why("offerings.apollo_free")
         return apollo_problem(state, player)
     if len(action.args) < 2:
-        return rule(
-            "offerings.needs_amount", keep=[f"bid {god} 2"], god=god, example=f"bid {god} 2"
-        )
+        return why("offerings.needs_amount", keep=[f"bid {god} 2"], god=god, example=f"bid {god} 2")
     return god_closed(state, player, god) or amount_problem(state, player, god, action.args[1])

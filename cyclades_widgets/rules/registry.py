@@ -4,8 +4,9 @@ The flow (:mod:`.flow`) knows nothing of particular actions. Each rule module re
 what it adds, so movement, battles and creatures plug in without touching the core:
 
 - :data:`HANDLERS`: action kind → function applying it (the trusted fast path);
-- :data:`EXPLAINERS`: action kind → function naming the rule an action breaks (None when
-  it breaks none: the explainer and the generator of legal actions share their conditions);
+- :data:`EXPLAINERS`: action kind → function naming the rule an action breaks (a
+  :class:`~.messages.Why`, None when it breaks none: the explainer and the generator of
+  legal actions share their conditions);
 - :data:`TURN_ACTIONS`: generators of the legal actions during a god's turn;
 - :data:`PENDING`: kinds of :class:`~.state.Pending` interruptions (battle, creature...);
 - :data:`TURN_START`: hooks run when a player starts a god's action;
@@ -25,6 +26,7 @@ from ..i18n import Message, render
 from .actions import Action
 from .errors import RegistryError
 from .events import Event
+from .messages import Why
 from .state import PENDING_TYPES, GameState, Pending, Turn
 
 __all__ = [
@@ -45,7 +47,7 @@ __all__ = [
 ]
 
 Apply = Callable[[GameState, Action], list[Event]]
-Explain = Callable[[GameState, Action], Message | None]
+Explain = Callable[[GameState, Action], Why | None]
 TurnActions = Callable[[GameState, Turn], list[Action]]
 TurnStart = Callable[[GameState, int, str], list[Event]]
 CycleStart = Callable[[GameState], list[Event]]

@@ -8,11 +8,10 @@ with no legal destination is not asked (:mod:`.battle`).
 
 from __future__ import annotations
 
-from ..i18n import Message
 from .actions import Action, register_notation
 from .battle import Battle, Retreat, current_battle, retreat_destinations, withdraw
 from .events import Event, ev
-from .messages import rule
+from .messages import Why, why
 from .registry import explainer, handler, register_pending
 from .state import GameState
 
@@ -69,11 +68,11 @@ def _retreat_decision(state: GameState) -> Retreat | None:
 
 
 @explainer("retreat")
-def explain_retreat(state: GameState, action: Action) -> Message | None:
+def explain_retreat(state: GameState, action: Action) -> Why | None:
     """Name the retreat rule a destination breaks (None for a legal destination)."""
     pending = _retreat_decision(state)
     if pending is None:
-        return rule("battle.retreat_not_now")
+        return why("battle.retreat_not_now")
     battle = _battle(state)
     target = action.args[0]
     if target in retreat_destinations(state, battle, pending.side):
@@ -81,8 +80,8 @@ def explain_retreat(state: GameState, action: Action) -> Message | None:
     name = state.names[battle.seat(pending.side)]
     if battle.terrain == "land":
         if state.isles[battle.space].figurine == "medusa":
-            return rule("battle.retreat_medusa", isle=battle.space)
-        return rule(
+            return why("battle.retreat_medusa", isle=battle.space)
+        return why(
             "battle.retreat_land",
             state,
             keep=[target],
@@ -90,15 +89,15 @@ def explain_retreat(state: GameState, action: Action) -> Message | None:
             isle=battle.space,
             place=target,
         )
-    return rule(
+    return why(
         "battle.retreat_sea", state, keep=[target], player=name, sea=battle.space, place=target
     )
 
 
 @explainer("fight")
-def explain_fight(state: GameState, action: Action) -> Message | None:
+def explain_fight(state: GameState, action: Action) -> Why | None:
     """'fight' answers a retreat question only."""
-    return None if _retreat_decision(state) is not None else rule("battle.fight_not_now")
+    return None if _retreat_decision(state) is not None else why("battle.fight_not_now")
 
 
 register_pending(Retreat, "decision", legal=legal_retreats)

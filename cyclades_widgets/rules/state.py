@@ -6,12 +6,12 @@ Players are referred to by their seat index (0-based) inside the state; names li
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
 from .codec import (
     DICT,
@@ -20,6 +20,7 @@ from .codec import (
     VALUE,
     Codec,
     codec_of,
+    compile_copy,
     declare,
     dict_of,
     list_of,
@@ -80,7 +81,7 @@ class Isle:
 
     owner: int | None = None
     troops: int = 0
-    buildings: list[str] = field(default_factory=list)
+    buildings: list[str] = declare(LIST, factory=list)
     metropolis: bool = False
     markers: int = 0
     """Prosperity markers placed here by Apollo (each +1 revenue)."""
@@ -90,10 +91,8 @@ class Isle:
     figurine_owner: int | None = None
 
     def copy(self) -> Isle:
-        """An independent copy (``buildings`` is the one mutable field)."""
-        twin = Isle(*_ISLE_VALUES(self))
-        twin.buildings = list(self.buildings)
-        return twin
+        """An independent copy."""
+        return _copy_isle(self)
 
 
 @dataclass(slots=True)
@@ -107,7 +106,7 @@ class Player:
 
     def copy(self) -> Player:
         """An independent copy."""
-        return Player(*_PLAYER_VALUES(self))
+        return _copy_player(self)
 
 
 @dataclass(slots=True)
@@ -123,12 +122,12 @@ class Turn:
 
     def copy(self) -> Turn:
         """An independent copy."""
-        return Turn(*_TURN_VALUES(self))
+        return _copy_turn(self)
 
 
-_ISLE_VALUES = row_values(Isle)
-_PLAYER_VALUES = row_values(Player)
-_TURN_VALUES = row_values(Turn)
+_copy_isle = compile_copy(Isle)
+_copy_player = compile_copy(Player)
+_copy_turn = compile_copy(Turn)
 
 
 class Bid(NamedTuple):
@@ -153,6 +152,8 @@ class GodAction(NamedTuple):
 
 
 # --------------------------------------------------------------------------- pending steps
+
+P = TypeVar("P", bound="Pending")
 
 
 PENDING_TYPES: dict[str, type[Pending]] = {}
@@ -179,9 +180,8 @@ class Pending:
 
     def copy(self) -> Self:
         """An independent copy."""
-        cls: type[Self] = type(self)
-        names = _field_names(cls)  # type: ignore[arg-type]  # a class is hashable
-        return cls(**{name: getattr(self, name) for name in names})
+        copier: Callable[[Self], Self] = _pending_copier(type(self))  # type: ignore[arg-type]
+        return copier(self)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -208,8 +208,8 @@ class Pending:
 
 
 @cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+def _pending_copier(cls: type[P]) -> Callable[[P], P]:
+    return compile_copy(cls)
 
 
 PENDING_CODEC = Codec(Pending.to_dict, Pending.from_dict, lambda p: p.copy())
@@ -293,9 +293,7 @@ class GameState:
     # ------------------------------------------------------------------ copies
     def copy(self) -> GameState:
         """An independent copy, cheap enough for undo snapshots and bots."""
-        return GameState(
-            *[v if c is None else c(v) for c, v in zip(_COPIERS, _VALUES(self), strict=True)]
-        )
+        return _copy_state(self)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -385,4 +383,4 @@ class GameState:
 
 _CODECS = tuple((f.name, codec_of(f)) for f in fields(GameState))
 _VALUES = row_values(GameState)
-_COPIERS = tuple(codec.copy for _, codec in _CODECS)
+_copy_state = compile_copy(GameState)

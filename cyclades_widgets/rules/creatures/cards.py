@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...i18n import DEFAULT, render, resolve
 from ..state import CREATURE_PRICES, CREATURES
@@ -61,8 +61,7 @@ PROPER_NAMES = frozenset({"pegasus", "medusa", "polyphemus", "chiron"})
 """Creatures named without an article in English sentences."""
 
 
-@dataclass(frozen=True, slots=True)
-class CreatureName:
+class CreatureName(NamedTuple):
     """A creature's name in a sentence of an error, in the language the error is shown
     in: ``the Giant``, ``Pegasus``, ``巨人``.
 

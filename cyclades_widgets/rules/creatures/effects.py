@@ -19,12 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...i18n import Message
 from .. import cycle
 from ..actions import Action, register_notation
 from ..errors import RegistryError
 from ..events import Event, ev
-from ..messages import rule
+from ..messages import Why, why
 from ..registry import explainer, handler, register_pending
 from ..state import GameState, Pending
 from .cards import CreatureName
@@ -32,7 +31,7 @@ from .cards import CreatureName
 Legal = Callable[[GameState, "CreatureStep"], list[Action]]
 Apply = Callable[[GameState, "CreatureStep", Action], list[Event]]
 Immediate = Callable[[GameState, "CreatureStep"], list[Event]]
-Explain = Callable[[GameState, "CreatureStep", Action], Message | None]
+Explain = Callable[[GameState, "CreatureStep", Action], Why | None]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -143,11 +142,11 @@ def _apply_choice(state: GameState, action: Action) -> list[Event]:
     return apply(state, step, action)
 
 
-def _explain_choice(state: GameState, action: Action) -> Message | None:
+def _explain_choice(state: GameState, action: Action) -> Why | None:
     top = state.pending[-1] if state.pending else None
     if not isinstance(top, CreatureStep) or top.creature != action.kind:
         example = f"buy {action.kind}"
-        return rule(
+        return why(
             "creatures.not_called",
             keep=[example],
             creature=CreatureName(action.kind),
@@ -188,6 +187,6 @@ def is_chiron_isle(state: GameState, isle_id: str) -> bool:
     return state.isles[isle_id].figurine == "chiron"
 
 
-def not_an_isle(isle_id: str) -> Message:
+def not_an_isle(isle_id: str) -> Why:
     """The message for a word that is no isle of the map."""
-    return rule("creatures.not_an_isle", keep=[isle_id], isle=isle_id)
+    return why("creatures.not_an_isle", keep=[isle_id], isle=isle_id)

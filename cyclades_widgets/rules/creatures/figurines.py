@@ -20,12 +20,11 @@ island figurines').
 
 from __future__ import annotations
 
-from ...i18n import Message
 from .. import ledger
 from ..actions import Action
 from ..board import MapSpec
 from ..events import Event, ev
-from ..messages import quoted, rule
+from ..messages import Why, quoted, why
 from ..registry import cycle_start, turn_start
 from ..state import GameState
 from .cards import CreatureName
@@ -159,13 +158,13 @@ def _clash(state: GameState, step: CreatureStep, isle_id: str) -> list[Event]:
     ]
 
 
-def _isle_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _isle_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     if step.stage == "push":
         return _push_explain(state, step, action)
     if len(action.args) == 1 and action.args[0] in state.isles:
         return None
     word = quoted(" ".join(action.args) if len(action.args) > 1 else action.args[0])
-    return rule(
+    return why(
         "creatures.figurine_isle", keep=[word], creature=CreatureName(step.creature), word=word
     )
 
@@ -260,18 +259,18 @@ def _push_apply(state: GameState, step: CreatureStep, action: Action) -> list[Ev
     return [event, *_settle_pushes(state, step)]
 
 
-def _push_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _push_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     sea = _next_push(state, step)
     if sea is None:
-        return rule("creatures.push_done")
+        return why("creatures.push_done")
     if len(action.args) != 2:
-        return rule("creatures.push_where", sea=sea)
+        return why("creatures.push_where", sea=sea)
     if action.args[0] != sea:
-        return rule("creatures.push_order", isle=step.isle, sea=sea)
+        return why("creatures.push_order", isle=step.isle, sea=sea)
     if action.args[1] in _push_targets(state, _ring(state, step.isle), sea):
         return None
     target = action.args[1]
-    return rule("creatures.push_target", keep=[target], target=target, sea=sea, isle=step.isle)
+    return why("creatures.push_target", keep=[target], target=target, sea=sea, isle=step.isle)
 
 
 # --------------------------------------------------------------------------- Kraken
@@ -286,17 +285,17 @@ def _kraken_enters(state: GameState, sea: str) -> list[Event]:
     return [ev("kraken_destroys", owner=state.names[owner], sea=sea, fleets=count)]
 
 
-def kraken_move_problem(state: GameState, step: CreatureStep, target: str) -> Message | None:
+def kraken_move_problem(state: GameState, step: CreatureStep, target: str) -> Why | None:
     """Why the placed Kraken cannot move on to ``target``, or None: one adjacent sea at a
     time, for 1 GP each (rule option ``kraken_moves``)."""
     player = _seat(step)
     if state.players[player].gold < KRAKEN_MOVE_COST:
-        return rule(
+        return why(
             "creatures.kraken_poor", state, cost=KRAKEN_MOVE_COST, player=state.names[player]
         )
     assert state.kraken is not None
     if target not in MapSpec.load(state.map_id).sea_neighbours[state.kraken]:
-        return rule("creatures.kraken_adjacent", keep=[target], target=target, sea=state.kraken)
+        return why("creatures.kraken_adjacent", keep=[target], target=target, sea=state.kraken)
     return None
 
 
@@ -335,19 +334,19 @@ def _kraken_apply(state: GameState, step: CreatureStep, action: Action) -> list[
     return events
 
 
-def _kraken_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _kraken_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     args = action.args
     if step.stage != "move":
         if len(args) == 1 and args[0] in MapSpec.load(state.map_id).seas:
             return None
         if args[0] in ("move", "done"):
-            return rule("creatures.kraken_place_first")
+            return why("creatures.kraken_place_first")
         word = quoted(" ".join(args))
-        return rule("creatures.kraken_sea", keep=[word], word=word)
+        return why("creatures.kraken_sea", keep=[word], word=word)
     if args == ("done",):
         return None
     if args[0] != "move" or len(args) != 2:
-        return rule("creatures.kraken_placed", cost=KRAKEN_MOVE_COST)
+        return why("creatures.kraken_placed", cost=KRAKEN_MOVE_COST)
     return kraken_move_problem(state, step, args[1])
 
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...i18n import Message
 from .. import cycle, ledger
 from ..actions import Action, register_notation
 from ..events import Event, ev
 from ..gods import turn_problem
-from ..messages import quoted, rule
+from ..messages import Why, quoted, why
 from ..registry import explainer, handler, register_pending, turn_actions
 from ..state import APOLLO, CREATURE_PRICES, CREATURES, GameState, Pending, Turn
 from . import effects
@@ -89,46 +88,46 @@ def offer(state: GameState, player: int) -> list[tuple[int, str, int, int]]:
 # --------------------------------------------------------------------------- the rules
 
 
-def buy_problem(state: GameState, turn: Turn, creature: str) -> Message | None:
+def buy_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
     """Why ``creature`` cannot be bought this turn, or None: a face-up creature, for its
     price, during any god's action but Apollo's."""
-    name = CreatureName(creature)
     if turn.god == APOLLO:
-        return rule("creatures.buy_apollo")
+        return why("creatures.buy_apollo")
     if creature not in state.creature_track:
-        return rule("creatures.not_face_up", creature=name, track=_track(state, turn.player))
+        name = CreatureName(creature)
+        return why("creatures.not_face_up", creature=name, track=_track(state, turn.player))
     slot = state.creature_track.index(creature)
     cost, temples = price(state, turn.player, slot)
     gold = state.players[turn.player].gold
     if cost <= gold:
         return None
     key = "creatures.too_poor_temples" if temples else "creatures.too_poor"
-    return rule(
+    return why(
         key,
         state,
         player=state.names[turn.player],
         gold=gold,
-        creature=name,
+        creature=CreatureName(creature),
         cost=cost,
         slot_price=CREATURE_PRICES[slot],
         temples=temples,
     )
 
 
-def change_problem(state: GameState, turn: Turn, creature: str) -> Message | None:
+def change_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
     """Why Zeus cannot change ``creature``, or None: a face-up creature, for 1 GP, during
     Zeus's action."""
     if turn.god != "zeus":
-        return rule("creatures.change_zeus")
+        return why("creatures.change_zeus")
     if creature not in state.creature_track:
-        return rule(
+        return why(
             "creatures.not_face_up",
             creature=CreatureName(creature),
             track=_track(state, turn.player),
         )
     gold = state.players[turn.player].gold
     if gold < CHANGE_COST:
-        return rule(
+        return why(
             "creatures.change_poor",
             state,
             cost=CHANGE_COST,
@@ -138,15 +137,15 @@ def change_problem(state: GameState, turn: Turn, creature: str) -> Message | Non
     return None
 
 
-def _track(state: GameState, player: int) -> Message:
+def _track(state: GameState, player: int) -> Why:
     """What is on offer: each creature with its price for ``player``."""
     items = [
-        rule("creatures.on_offer_item", creature=CreatureName(card, article=False), cost=cost)
+        why("creatures.on_offer_item", creature=CreatureName(card, article=False), cost=cost)
         for _slot, card, cost, _t in offer(state, player)
     ]
     if not items:
-        return rule("creatures.track_empty")
-    return rule("creatures.on_offer", items=items)
+        return why("creatures.track_empty")
+    return why("creatures.on_offer", items=items)
 
 
 # --------------------------------------------------------------------------- buying
@@ -188,13 +187,13 @@ def apply_buy(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("buy")
-def explain_buy(state: GameState, action: Action) -> Message | None:
+def explain_buy(state: GameState, action: Action) -> Why | None:
     """Name the rule that forbids this purchase (None if it is allowed)."""
     creature = action.args[0]
     if creature not in CREATURES:
         word = quoted(creature)
-        return rule("creatures.unknown", keep=[word], word=word, all=CREATURES)
-    problem = turn_problem(state, rule("creatures.buy_when", creature=CreatureName(creature)))
+        return why("creatures.unknown", keep=[word], word=word, all=CREATURES)
+    problem = turn_problem(state, why("creatures.buy_when", creature=CreatureName(creature)))
     if problem is not None:
         return problem
     assert state.turn is not None
@@ -228,9 +227,9 @@ def apply_change(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("change")
-def explain_change(state: GameState, action: Action) -> Message | None:
+def explain_change(state: GameState, action: Action) -> Why | None:
     """Name the rule that forbids this change (None if it is allowed)."""
-    problem = turn_problem(state, rule("creatures.change_zeus"))
+    problem = turn_problem(state, why("creatures.change_zeus"))
     if problem is not None:
         return problem
     assert state.turn is not None

@@ -8,12 +8,11 @@ fleets starts an ordinary battle, and the last-isle rule
 
 from __future__ import annotations
 
-from ...i18n import Message
 from ..actions import Action
 from ..battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from ..board import MapSpec
 from ..events import Event, ev
-from ..messages import rule
+from ..messages import Why, why
 from ..state import MAX_FLEETS, GameState
 from .cards import CreatureName
 from .effects import CreatureStep, Effect, finish, is_chiron_isle, not_an_isle, register_effect
@@ -30,34 +29,32 @@ def _seat(step: CreatureStep) -> int:
 # --------------------------------------------------------------------------- Pegasus
 
 
-def pegasus_source_problem(state: GameState, player: int, source: str) -> Message | None:
+def pegasus_source_problem(state: GameState, player: int, source: str) -> Why | None:
     """Why Pegasus cannot carry troops from ``source``, or None: one of the player's isles
     with troops, and no Medusa holding them."""
     isle = state.isles.get(source)
     if isle is None:
         return not_an_isle(source)
     if isle.owner != player or isle.troops == 0:
-        return rule("creatures.pegasus_source", isle=source)
+        return why("creatures.pegasus_source", isle=source)
     if isle.figurine == "medusa":
-        return rule("creatures.medusa", isle=source)
+        return why("creatures.medusa", isle=source)
     return None
 
 
-def pegasus_target_problem(
-    state: GameState, player: int, source: str, target: str
-) -> Message | None:
+def pegasus_target_problem(state: GameState, player: int, source: str, target: str) -> Why | None:
     """Why Pegasus cannot land on ``target``, or None: any other isle, unless Chiron
     protects it or the last-isle rule bars the attack."""
     if target not in state.isles:
         return not_an_isle(target)
     if target == source:
-        return rule("creatures.pegasus_same")
+        return why("creatures.pegasus_same")
     if is_chiron_isle(state, target):
-        return rule("creatures.chiron", isle=target, creature=CreatureName("pegasus"))
+        return why("creatures.chiron", isle=target, creature=CreatureName("pegasus"))
     owner = state.isles[target].owner
     if owner is None or owner == player or not is_last_isle_protected(state, player, target):
         return None
-    return rule("creatures.last_isle", state, isle=target, owner=state.names[owner])
+    return why("creatures.last_isle", state, isle=target, owner=state.names[owner])
 
 
 def _pegasus_legal(state: GameState, step: CreatureStep) -> list[Action]:
@@ -83,7 +80,7 @@ def _pegasus_apply(state: GameState, step: CreatureStep, action: Action) -> list
     return events + arrive_troops(state, player, count, target, origin=source)
 
 
-def _pegasus_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _pegasus_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     source, target, count = action.args
     player = _seat(step)
     problem = pegasus_source_problem(state, player, source)
@@ -91,7 +88,7 @@ def _pegasus_explain(state: GameState, step: CreatureStep, action: Action) -> Me
         return problem
     troops = state.isles[source].troops
     if not 1 <= count <= troops:
-        return rule("creatures.pegasus_count", isle=source, n=troops)
+        return why("creatures.pegasus_count", isle=source, n=troops)
     return pegasus_target_problem(state, player, source, target)
 
 
@@ -114,21 +111,21 @@ def _own_seas(state: GameState, player: int) -> list[str]:
     return sorted(s for s, (o, _c) in state.fleets.items() if o == player)
 
 
-def siren_problem(state: GameState, player: int, sea: str, source: str | None) -> Message | None:
+def siren_problem(state: GameState, player: int, sea: str, source: str | None) -> Why | None:
     """Why the Siren cannot take the fleet in ``sea`` (replacing it with one from
     ``source``), or None: an isolated enemy fleet becomes the player's, a fleet from the
     reserve, or from one of their seas when all 8 are on the board."""
     if sea not in _siren_targets(state, player):
-        return rule("creatures.siren_target", keep=[sea], sea=sea)
+        return why("creatures.siren_target", keep=[sea], sea=sea)
     if state.fleets_on_board(player) < MAX_FLEETS:
         if source is None:
             return None
         example = f"siren {sea}"
-        return rule("creatures.siren_reserve", keep=[example], example=example)
+        return why("creatures.siren_reserve", keep=[example], example=example)
     if source is not None and source in _own_seas(state, player):
         return None
     example = f"siren {sea} from <sea>"
-    return rule("creatures.siren_board", keep=[example], n=MAX_FLEETS, example=example)
+    return why("creatures.siren_board", keep=[example], n=MAX_FLEETS, example=example)
 
 
 def _siren_legal(state: GameState, step: CreatureStep) -> list[Action]:
@@ -167,7 +164,7 @@ def _siren_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     return [event, *finish(state, step)]
 
 
-def _siren_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _siren_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     source = action.args[1] if len(action.args) > 1 else None
     return siren_problem(state, _seat(step), action.args[0], source)
 
@@ -186,21 +183,21 @@ def _sylph_left(step: CreatureStep) -> int:
 
 def sylph_problem(
     state: GameState, step: CreatureStep, source: str, target: str, count: int
-) -> Message | None:
+) -> Why | None:
     """Why the Sylph cannot move ``count`` fleets from ``source`` to ``target``, or None:
     the player's fleets, one sea space a move, never into the Kraken's sea, while moves
     are left."""
     if _sylph_left(step) <= 0:
-        return rule("creatures.sylph_used")
+        return why("creatures.sylph_used")
     fleets = state.fleets.get(source)
     if fleets is None or fleets[0] != step.player:
-        return rule("creatures.sylph_source", keep=[source], sea=source)
+        return why("creatures.sylph_source", keep=[source], sea=source)
     if not 1 <= count <= fleets[1]:
-        return rule("creatures.sylph_count", sea=source, n=fleets[1])
+        return why("creatures.sylph_count", sea=source, n=fleets[1])
     if target not in MapSpec.load(state.map_id).sea_neighbours[source]:
-        return rule("creatures.sylph_adjacent", keep=[target], target=target, sea=source)
+        return why("creatures.sylph_adjacent", keep=[target], target=target, sea=source)
     if target == state.kraken:
-        return rule("creatures.kraken_blocks", sea=target)
+        return why("creatures.kraken_blocks", sea=target)
     return None
 
 
@@ -244,11 +241,11 @@ def _sylph_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     return events + arrive_fleets(state, player, count, target)
 
 
-def _sylph_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _sylph_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     if action.args == ("done",):
         return None
     if len(action.args) != 3:
-        return rule("creatures.sylph_form")
+        return why("creatures.sylph_form")
     return sylph_problem(state, step, *action.args)
 
 

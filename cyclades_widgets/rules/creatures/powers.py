@@ -7,11 +7,10 @@ use (``tests/test_rules_once.py``).
 
 from __future__ import annotations
 
-from ...i18n import Message
 from .. import control, ledger, metropolis
 from ..actions import Action
 from ..events import Event, ev
-from ..messages import plural, quoted, rule
+from ..messages import Why, plural, quoted, why
 from ..state import BUILDINGS, GameState
 from .cards import CreatureName
 from .effects import (
@@ -43,17 +42,17 @@ def _seat(step: CreatureStep) -> int:
 # --------------------------------------------------------------------------- Giant
 
 
-def giant_problem(state: GameState, kind: str, isle_id: str) -> Message | None:
+def giant_problem(state: GameState, kind: str, isle_id: str) -> Why | None:
     """Why the Giant cannot destroy a ``kind`` on ``isle_id``, or None: an ordinary
     building, on any isle Chiron does not protect (a Metropolis is out of reach)."""
     if kind == "metropolis":
-        return rule("creatures.giant_metropolis")
+        return why("creatures.giant_metropolis")
     if isle_id not in state.isles:
         return not_an_isle(isle_id)
     if is_chiron_isle(state, isle_id):
-        return rule("creatures.chiron", isle=isle_id, creature=CreatureName("giant"))
+        return why("creatures.chiron", isle=isle_id, creature=CreatureName("giant"))
     if kind not in state.isles[isle_id].buildings:
-        return rule("creatures.giant_nothing", keep=[kind], building=kind, isle=isle_id)
+        return why("creatures.giant_nothing", keep=[kind], building=kind, isle=isle_id)
     return None
 
 
@@ -82,7 +81,7 @@ def _giant_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     return [event, *finish(state, step)]
 
 
-def _giant_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _giant_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     return giant_problem(state, *action.args)
 
 
@@ -108,12 +107,12 @@ def _chimera_apply(state: GameState, step: CreatureStep, action: Action) -> list
     return [event, *begin(state, step)]
 
 
-def _chimera_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _chimera_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     pile = _borrowable(state)
     if action.args[0] in pile:
         return None
     word = quoted(action.args[0])
-    return rule("creatures.chimera", keep=[word], word=word, pile=pile)
+    return why("creatures.chimera", keep=[word], word=word, pile=pile)
 
 
 register_effect("chimera", Effect(_chimera_legal, _chimera_apply, explain=_chimera_explain), "{w}")
@@ -122,20 +121,18 @@ register_effect("chimera", Effect(_chimera_legal, _chimera_apply, explain=_chime
 # --------------------------------------------------------------------------- Cyclopes
 
 
-def cyclopes_problem(
-    state: GameState, player: int, isle_id: str, old: str, new: str
-) -> Message | None:
+def cyclopes_problem(state: GameState, player: int, isle_id: str, old: str, new: str) -> Why | None:
     """Why the Cyclopes cannot turn ``old`` on ``isle_id`` into ``new``, or None: one of
     the player's own buildings becomes another type, from the supply."""
     isle = state.isles.get(isle_id)
     if isle is None or isle.owner != player:
-        return rule("creatures.cyclopes_own", keep=[isle_id], isle=isle_id)
+        return why("creatures.cyclopes_own", keep=[isle_id], isle=isle_id)
     if old not in isle.buildings:
-        return rule("creatures.cyclopes_nothing", keep=[old], building=old, isle=isle_id)
+        return why("creatures.cyclopes_nothing", keep=[old], building=old, isle=isle_id)
     if new not in BUILDINGS or new == old:
-        return rule("creatures.cyclopes_other", keep=[new], all=BUILDINGS, building=old)
+        return why("creatures.cyclopes_other", keep=[new], all=BUILDINGS, building=old)
     if state.building_supply[new] <= 0:
-        return rule("creatures.supply", buildings=plural(new))
+        return why("creatures.supply", buildings=plural(new))
     return None
 
 
@@ -161,7 +158,7 @@ def _cyclopes_apply(state: GameState, step: CreatureStep, action: Action) -> lis
     return [event, *finish(state, step), *metropolis.check(state, player)]
 
 
-def _cyclopes_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _cyclopes_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     return cyclopes_problem(state, _seat(step), *action.args)
 
 
@@ -178,29 +175,29 @@ SPHINX_UNITS = ("troop", "fleet", "priest", "philosopher")
 """What the Sphinx buys back."""
 
 
-def sphinx_problem(state: GameState, player: int, unit: str, where: str | None) -> Message | None:
+def sphinx_problem(state: GameState, player: int, unit: str, where: str | None) -> Why | None:
     """Why the Sphinx cannot buy this back, or None: a troop from one of the player's
     isles, a fleet from one of their seas, or a Priest or Philosopher card; ``done``
     ends the sale."""
     if unit == "done":
-        return None if where is None else rule("creatures.sphinx_form")
+        return None if where is None else why("creatures.sphinx_form")
     if unit not in SPHINX_UNITS:
-        return rule("creatures.sphinx_units", price=SPHINX_PRICE)
+        return why("creatures.sphinx_units", price=SPHINX_PRICE)
     p = state.players[player]
     if unit in ("priest", "philosopher"):
         if where is not None:
             example = f"sphinx {unit}"
-            return rule("creatures.sphinx_card", keep=[example], unit=unit, example=example)
+            return why("creatures.sphinx_card", keep=[example], unit=unit, example=example)
         held = p.priests if unit == "priest" else p.philosophers
-        return None if held > 0 else rule("creatures.sphinx_none", unit=unit)
+        return None if held > 0 else why("creatures.sphinx_none", unit=unit)
     if where is None:
-        return rule(f"creatures.sphinx_where_{unit}")
+        return why(f"creatures.sphinx_where_{unit}")
     if unit == "troop":
         isle = state.isles.get(where)
         ok = isle is not None and isle.owner == player and isle.troops > 0
     else:
         ok = state.fleets.get(where, (None, 0))[0] == player
-    return None if ok else rule("creatures.sphinx_none_at", keep=[where], unit=unit, place=where)
+    return None if ok else why("creatures.sphinx_none_at", keep=[where], unit=unit, place=where)
 
 
 def _sphinx_legal(state: GameState, step: CreatureStep) -> list[Action]:
@@ -257,7 +254,7 @@ def _sell(state: GameState, player: int, unit: str, where: str | None) -> list[E
     return []
 
 
-def _sphinx_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _sphinx_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     where = action.args[1] if len(action.args) > 1 else None
     return sphinx_problem(state, _seat(step), action.args[0], where)
 
@@ -273,17 +270,17 @@ register_effect(
 # --------------------------------------------------------------------------- Harpy
 
 
-def harpy_problem(state: GameState, player: int, isle_id: str) -> Message | None:
+def harpy_problem(state: GameState, player: int, isle_id: str) -> Why | None:
     """Why the Harpy cannot destroy a troop on ``isle_id``, or None: an enemy troop, on
     an isle Chiron does not protect."""
     isle = state.isles.get(isle_id)
     if isle is None:
         return not_an_isle(isle_id)
     if is_chiron_isle(state, isle_id):
-        return rule("creatures.chiron", isle=isle_id, creature=CreatureName("harpy"))
+        return why("creatures.chiron", isle=isle_id, creature=CreatureName("harpy"))
     if isle.troops > 0 and isle.owner not in (None, player):
         return None
-    return rule("creatures.harpy", isle=isle_id)
+    return why("creatures.harpy", isle=isle_id)
 
 
 def _harpy_legal(state: GameState, step: CreatureStep) -> list[Action]:
@@ -312,7 +309,7 @@ def _harpy_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     return events + finish(state, step)
 
 
-def _harpy_explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+def _harpy_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
     return harpy_problem(state, _seat(step), action.args[0])
 
 
@@ -324,13 +321,13 @@ register_effect("harpy", Effect(_harpy_legal, _harpy_apply, explain=_harpy_expla
 
 def victim_problem(
     state: GameState, player: int, creature: str, word: str, attr: str | None
-) -> Message | None:
+) -> Why | None:
     """Why ``creature`` cannot take from the player named ``word``, or None: another
     player still in the game, who holds a card of the kind taken (``attr``: their
     ``priests`` or ``philosophers``; the Griffon takes half the gold, even of none)."""
     victim = seat_of(state, word)
     if victim is None:
-        return rule(
+        return why(
             "creatures.not_a_player",
             state,
             keep=[quoted(word)],
@@ -339,11 +336,11 @@ def victim_problem(
         )
     name = CreatureName(creature)
     if victim == player:
-        return rule("creatures.not_yourself", creature=name)
+        return why("creatures.not_yourself", creature=name)
     if state.players[victim].eliminated:
-        return rule("creatures.out_of_game", state, player=state.names[victim])
+        return why("creatures.out_of_game", state, player=state.names[victim])
     if attr is not None and getattr(state.players[victim], attr) <= 0:
-        return rule(f"creatures.no_{attr}", state, player=state.names[victim])
+        return why(f"creatures.no_{attr}", state, player=state.names[victim])
     return None
 
 
@@ -358,7 +355,7 @@ def _victim(creature: str, attr: str | None) -> tuple[Legal, Explain]:
             if victim_problem(state, player, creature, player_arg(state, p), attr) is None
         ]
 
-    def explain(state: GameState, step: CreatureStep, action: Action) -> Message | None:
+    def explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
         return victim_problem(state, _seat(step), creature, action.args[0], attr)
 
     return legal, explain
