@@ -176,7 +176,10 @@ class BaseGame:
         """True if ``action`` is one of the decisions open now (a set lookup)."""
         if self._legal_set is None:
             self._legal_set = frozenset(self._legal_now())
-        return action in self._legal_set
+        try:
+            return action in self._legal_set
+        except TypeError:  # an Action built in code with unhashable arguments (a list)
+            return False
 
     def _legal_now(self) -> list[Action]:
         if self._legal is None:

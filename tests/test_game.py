@@ -411,3 +411,14 @@ def test_the_legal_actions_follow_every_move_through_the_history():
     copy = game.legal_actions()
     copy.clear()  # the caller's list is its own
     assert game.legal_actions() == flow.legal_actions(game.state)
+
+
+def test_an_action_built_with_unhashable_arguments_is_a_named_error():
+    """DESIGN §3: an ``Action`` built in code with a list argument (not the notation's
+    tuple) is refused as not well-formed, and nothing changes."""
+    game = Game.new(players=3, seed=2)
+    before = snapshot(game)
+    assert not game.is_legal(Action("bid", (["ares"], 2)))
+    with pytest.raises(IllegalActionError, match="well-formed"):
+        game.play(Action("bid", (["ares"], 2)))
+    assert snapshot(game) == before

@@ -17,6 +17,7 @@ rule is built only when it is shown, so the generators, which drop every candida
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, Protocol
 
 from ..i18n import Message
@@ -97,6 +98,7 @@ def quoted(word: object) -> str:
     return repr(word)
 
 
+@cache
 def plural(word: str) -> Message:
     """The plural of a unit or building, as a word in a sentence: "Fortresses", "troops"."""
     return Message(f"rules.plural.{word}")

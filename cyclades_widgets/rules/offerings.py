@@ -88,19 +88,19 @@ def _face_up(state: GameState) -> list[str]:
 def god_closed(state: GameState, player: int, god: str) -> Why | None:
     """Why ``player`` cannot bid on this ordinary god at all now, or None: it is face down,
     they were just outbid on it, or (with 3 or more players) they already hold it."""
-    name = state.names[player]
-    if god not in _face_up(state):
+    if god not in state.god_order[: state.gods_up]:
         return why(
             "offerings.face_down",
             god=god,
             players=state.n_players,
             open=[*_face_up(state), APOLLO],
         )
-    if state.displaced is not None and state.displaced.god == god:
-        return why("offerings.displaced", state, player=name, god=god)
+    displaced = state.displaced
+    if displaced is not None and displaced.god == god:
+        return why("offerings.displaced", state, player=state.names[player], god=god)
     current = state.bids.get(god)
-    if current is not None and current.player == player and not state.is_two_player:
-        return why("offerings.holds", state, player=name, god=god)
+    if current is not None and current.player == player and len(state.names) > 2:
+        return why("offerings.holds", state, player=state.names[player], god=god)
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from ...i18n import DEFAULT, render, resolve
 from ..state import CREATURE_PRICES, CREATURES
 
-__all__ = ["CreatureInfo", "CreatureName", "catalog", "creature_name"]
+__all__ = ["CreatureInfo", "CreatureName", "catalog", "creature_name", "named"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,10 @@ class CreatureName(NamedTuple):
 def creature_name(creature: str) -> str:
     """The creature's English name in a sentence: ``"the Giant"``, ``"Medusa"``."""
     return CreatureName(creature).render(DEFAULT)
+
+
+@lru_cache(maxsize=64)
+def named(creature: str, article: bool = True) -> CreatureName:
+    """The (shared) :class:`CreatureName` of ``creature``: cheap enough for the predicates
+    that the generators of legal actions call for every candidate."""
+    return CreatureName(creature, article)

@@ -26,7 +26,7 @@ from ..events import Event, ev
 from ..messages import Why, why
 from ..registry import explainer, handler, register_pending
 from ..state import GameState, Pending
-from .cards import CreatureName
+from .cards import named
 
 Legal = Callable[[GameState, "CreatureStep"], list[Action]]
 Apply = Callable[[GameState, "CreatureStep", Action], list[Event]]
@@ -149,7 +149,7 @@ def _explain_choice(state: GameState, action: Action) -> Why | None:
         return why(
             "creatures.not_called",
             keep=[example],
-            creature=CreatureName(action.kind),
+            creature=named(action.kind),
             example=example,
         )
     explain = EFFECTS[action.kind].explain

@@ -27,7 +27,7 @@ from ..events import Event, ev
 from ..messages import Why, quoted, why
 from ..registry import cycle_start, turn_start
 from ..state import GameState
-from .cards import CreatureName
+from .cards import named
 from .effects import CreatureStep, Effect, finish, register_effect
 
 ISLE_FIGURINES: tuple[str, ...] = ("minotaur", "medusa", "polyphemus", "chiron")
@@ -164,9 +164,7 @@ def _isle_explain(state: GameState, step: CreatureStep, action: Action) -> Why |
     if len(action.args) == 1 and action.args[0] in state.isles:
         return None
     word = quoted(" ".join(action.args) if len(action.args) > 1 else action.args[0])
-    return why(
-        "creatures.figurine_isle", keep=[word], creature=CreatureName(step.creature), word=word
-    )
+    return why("creatures.figurine_isle", keep=[word], creature=named(step.creature), word=word)
 
 
 for _creature in ISLE_FIGURINES:

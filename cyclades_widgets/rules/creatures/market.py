@@ -25,7 +25,7 @@ from ..messages import Why, quoted, why
 from ..registry import explainer, handler, register_pending, turn_actions
 from ..state import APOLLO, CREATURE_PRICES, CREATURES, GameState, Pending, Turn
 from . import effects
-from .cards import CreatureName
+from .cards import named
 
 CHANGE_COST = 1
 """Zeus's special action costs 1 GP (seed 000 'The Four Main Gods')."""
@@ -94,7 +94,7 @@ def buy_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
     if turn.god == APOLLO:
         return why("creatures.buy_apollo")
     if creature not in state.creature_track:
-        name = CreatureName(creature)
+        name = named(creature)
         return why("creatures.not_face_up", creature=name, track=_track(state, turn.player))
     slot = state.creature_track.index(creature)
     cost, temples = price(state, turn.player, slot)
@@ -107,7 +107,7 @@ def buy_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
         state,
         player=state.names[turn.player],
         gold=gold,
-        creature=CreatureName(creature),
+        creature=named(creature),
         cost=cost,
         slot_price=CREATURE_PRICES[slot],
         temples=temples,
@@ -122,7 +122,7 @@ def change_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
     if creature not in state.creature_track:
         return why(
             "creatures.not_face_up",
-            creature=CreatureName(creature),
+            creature=named(creature),
             track=_track(state, turn.player),
         )
     gold = state.players[turn.player].gold
@@ -140,7 +140,7 @@ def change_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
 def _track(state: GameState, player: int) -> Why:
     """What is on offer: each creature with its price for ``player``."""
     items = [
-        why("creatures.on_offer_item", creature=CreatureName(card, article=False), cost=cost)
+        why("creatures.on_offer_item", creature=named(card, article=False), cost=cost)
         for _slot, card, cost, _t in offer(state, player)
     ]
     if not items:
@@ -193,7 +193,7 @@ def explain_buy(state: GameState, action: Action) -> Why | None:
     if creature not in CREATURES:
         word = quoted(creature)
         return why("creatures.unknown", keep=[word], word=word, all=CREATURES)
-    problem = turn_problem(state, why("creatures.buy_when", creature=CreatureName(creature)))
+    problem = turn_problem(state, why("creatures.buy_when", creature=named(creature)))
     if problem is not None:
         return problem
     assert state.turn is not None

@@ -14,7 +14,7 @@ from ..board import MapSpec
 from ..events import Event, ev
 from ..messages import Why, why
 from ..state import MAX_FLEETS, GameState
-from .cards import CreatureName
+from .cards import named
 from .effects import CreatureStep, Effect, finish, is_chiron_isle, not_an_isle, register_effect
 
 SYLPH_MOVES = 10
@@ -50,7 +50,7 @@ def pegasus_target_problem(state: GameState, player: int, source: str, target: s
     if target == source:
         return why("creatures.pegasus_same")
     if is_chiron_isle(state, target):
-        return why("creatures.chiron", isle=target, creature=CreatureName("pegasus"))
+        return why("creatures.chiron", isle=target, creature=named("pegasus"))
     owner = state.isles[target].owner
     if owner is None or owner == player or not is_last_isle_protected(state, player, target):
         return None

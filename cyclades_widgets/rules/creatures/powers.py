@@ -12,7 +12,7 @@ from ..actions import Action
 from ..events import Event, ev
 from ..messages import Why, plural, quoted, why
 from ..state import BUILDINGS, GameState
-from .cards import CreatureName
+from .cards import named
 from .effects import (
     EFFECTS,
     Apply,
@@ -50,7 +50,7 @@ def giant_problem(state: GameState, kind: str, isle_id: str) -> Why | None:
     if isle_id not in state.isles:
         return not_an_isle(isle_id)
     if is_chiron_isle(state, isle_id):
-        return why("creatures.chiron", isle=isle_id, creature=CreatureName("giant"))
+        return why("creatures.chiron", isle=isle_id, creature=named("giant"))
     if kind not in state.isles[isle_id].buildings:
         return why("creatures.giant_nothing", keep=[kind], building=kind, isle=isle_id)
     return None
@@ -277,7 +277,7 @@ def harpy_problem(state: GameState, player: int, isle_id: str) -> Why | None:
     if isle is None:
         return not_an_isle(isle_id)
     if is_chiron_isle(state, isle_id):
-        return why("creatures.chiron", isle=isle_id, creature=CreatureName("harpy"))
+        return why("creatures.chiron", isle=isle_id, creature=named("harpy"))
     if isle.troops > 0 and isle.owner not in (None, player):
         return None
     return why("creatures.harpy", isle=isle_id)
@@ -334,7 +334,7 @@ def victim_problem(
             word=quoted(word),
             players=list(state.names),
         )
-    name = CreatureName(creature)
+    name = named(creature)
     if victim == player:
         return why("creatures.not_yourself", creature=name)
     if state.players[victim].eliminated:
