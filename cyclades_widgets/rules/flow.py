@@ -153,7 +153,7 @@ def check(state: GameState, action: Action, legal: list[Action] | None = None) -
     """
     kind, player = node(state)
     if not well_formed(action):
-        raise IllegalActionError(_malformed(state, action))
+        raise IllegalActionError(_malformed(state, action, legal))
     text = str(action)
     if kind == "over":
         raise IllegalActionError(rule("check.over", keep=[text], action=text))
@@ -190,13 +190,13 @@ def well_formed(action: Action) -> bool:
         return False
 
 
-def _malformed(state: GameState, action: Action) -> Message:
+def _malformed(state: GameState, action: Action, legal: list[Action] | None = None) -> Message:
     kind, _ = node(state)
     if kind == "chance":
         options = [str(a) for a, _ in chance_outcomes(state)]
         key = "check.malformed_chance"
     else:
-        options = [str(a) for a in legal_actions(state)]
+        options = [str(a) for a in (legal_actions(state) if legal is None else legal)]
         key = "check.malformed"
     shown = f"Action({action.kind!r}, {action.args!r})"
     return rule(
