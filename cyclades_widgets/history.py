@@ -22,8 +22,9 @@ from typing import Any, Literal, Protocol, Self
 
 from .rules import flow
 from .rules.actions import Action
-from .rules.errors import IllegalActionError
+from .rules.errors import CycladesError, IllegalActionError
 from .rules.events import Event
+from .rules.messages import rule, sample
 from .rules.options import RuleOptions
 from .rules.setup import new_state, setup_events
 from .rules.state import GameState, Phase
@@ -79,6 +80,8 @@ class BaseGame:
         self._initial = state.copy() if not self._history else self._history[0].before.copy()
         self.forced: list[Action] = []
         """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -162,8 +165,31 @@ class BaseGame:
         return [s.notation for s in self._history if s.notation is not None]
 
     def legal_actions(self) -> list[Action]:
-        """The decisions open to :attr:`to_act` (empty if no decision is due)."""
-        return flow.legal_actions(self._state)
+        """The decisions open to :attr:`to_act` (empty if no decision is due).
+
+        They are computed once per step and shared by :meth:`play`, the bots of
+        :meth:`advance` and the board, until the game moves (a step, undo, redo, goto).
+        """
+        return list(self._legal_now())
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` is one of the decisions open now (a set lookup)."""
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal_now())
+        try:
+            return action in self._legal_set
+        except TypeError:  # an Action built in code with unhashable arguments (a list)
+            return False
+
+    def _legal_now(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = flow.legal_actions(self._state)
+        return self._legal
+
+    def _moved(self) -> None:
+        """The state changed: forget the legal actions listed for the previous one."""
+        self._legal = None
+        self._legal_set = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance step, each outcome with its probability."""
@@ -178,7 +204,8 @@ class BaseGame:
         """
         parsed = Action.parse(action) if isinstance(action, str) else action
         if not isinstance(parsed, Action):
-            raise IllegalActionError(f"expected notation or an Action, got {type(action).__name__}")
+            name = type(action).__name__
+            raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
         events: list[Event] = []
         if flow.node(self._state)[0] == "auto":
             probe = self._state.copy()
@@ -187,7 +214,8 @@ class BaseGame:
             flow.check(probe, parsed)  # raises before anything changes
             while self.node == "auto":
                 events += self._apply(None)
-        flow.check(self._state, parsed)
+        if not self.is_legal(parsed):
+            flow.check(self._state, parsed, self._legal_now())  # a chance outcome, or raises
         return events + self._apply(parsed)
 
     def step(self) -> list[Event]:
@@ -197,13 +225,17 @@ class BaseGame:
         """
         kind, player = flow.node(self._state)
         if kind == "over":
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(rule("history.over"))
         if kind == "decision":
             assert player is not None
-            legal = [str(a) for a in self.legal_actions()[:6]]
+            legal = [str(a) for a in self._legal_now()]
             raise IllegalActionError(
-                f"{self._state.names[player]} must decide (e.g. {', '.join(legal)}); "
-                "use game.play(...) or game.advance(bots=...)"
+                rule(
+                    "history.must_decide",
+                    self._state,
+                    player=self._state.names[player],
+                    legal=sample(legal, limit=6),
+                )
             )
         if kind == "auto":
             return self._apply(None)
@@ -224,7 +256,10 @@ class BaseGame:
             head = self.forced[0]
             if head.kind in kinds:
                 if head not in {a for a, _ in outcomes}:
-                    raise IllegalActionError(f"forced outcome {head} is not possible here")
+                    text = str(head)
+                    raise IllegalActionError(
+                        rule("history.forced_impossible", keep=[text], action=text)
+                    )
                 self.forced.pop(0)
                 return head
         rng = random.Random(f"{self.seed}/{self._state.step}")
@@ -248,11 +283,19 @@ class BaseGame:
         It always stops at a decision for a player without a bot, and at the end.
         """
         if to not in ("decision", "phase", "cycle", "end"):
-            raise ValueError(f"advance(to={to!r}); expected decision, phase, cycle or end")
+            raise CycladesError(rule("history.advance_to", keep=[repr(to)], to=repr(to)))
         bots = dict(bots or {})
-        unknown = set(bots) - set(self._state.names)
+        unknown = sorted(set(bots) - set(self._state.names))
         if unknown:
-            raise ValueError(f"bots for unknown players {sorted(unknown)}; players: {self.players}")
+            raise CycladesError(
+                rule(
+                    "history.unknown_bots",
+                    self._state,
+                    keep=unknown,
+                    names=unknown,
+                    players=list(self.players),
+                )
+            )
         start_phase, start_cycle = self._state.phase, self._state.cycle
         events: list[Event] = []
         for _ in range(max_steps):
@@ -268,8 +311,7 @@ class BaseGame:
                 bot = bots.get(self._state.names[player])
                 if bot is None:
                     break
-                legal = flow.legal_actions(self._state)
-                events += self._apply(bot.choose(self._state, legal))
+                events += self._apply(bot.choose(self._state, self._legal_now()))
             elif kind == "auto":
                 events += self._apply(None)
             else:
@@ -287,6 +329,7 @@ class BaseGame:
         name = self._state.names[player] if player is not None else None
         self._history.append(Step(kind, action, name, events, before, phase, cycle))  # type: ignore[arg-type]
         self._redo.clear()
+        self._moved()
         return events
 
     # ------------------------------------------------------------------ history
@@ -297,6 +340,7 @@ class BaseGame:
         step = self._history.pop()
         self._redo.append(step)
         self._state = step.before.copy()
+        self._moved()
         return step
 
     def redo(self) -> Step | None:
@@ -312,6 +356,7 @@ class BaseGame:
             flow.apply(self._state, step.action)
         self._history.append(step)
         self._redo = redo
+        self._moved()
         return step
 
     def undone(self) -> list[Step]:

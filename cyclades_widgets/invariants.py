@@ -46,6 +46,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from .rules import flow
+from .rules.battle import Battle
 from .rules.board import MapSpec
 from .rules.metropolis import footprint
 from .rules.state import (
@@ -114,9 +115,9 @@ def _caps(state: GameState) -> Iterable[str]:
         fleets[owner] += count
     # Attackers are off the board while their battle lasts, and still count toward the cap.
     for pending in state.pending:
-        if pending.kind == "battle":
-            units = troops if pending.data["kind"] == "land" else fleets
-            units[pending.data["attacker"]] += pending.data["attackers"]
+        if isinstance(pending, Battle):
+            units = troops if pending.terrain == "land" else fleets
+            units[pending.attacker] += pending.attackers
     for seat, name in enumerate(state.names):
         if troops[seat] > MAX_TROOPS:
             yield f"caps: {name} has {troops[seat]} troops (at most {MAX_TROOPS}, seed 000 'Actions')"

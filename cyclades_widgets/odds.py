@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from .i18n import Message, decimal, percent, render
+from .rules.battle import DIE_FACES, round_losses
 from .rules.errors import CycladesError
 
 __all__ = [
@@ -48,9 +49,6 @@ __all__ = [
     "simulate_battle",
 ]
 
-DIE_FACES: tuple[int, ...] = (0, 1, 1, 2, 2, 3)
-"""The six faces of a Cyclades battle die (RULES-NOTES §2)."""
-
 MAX_UNITS = 60
 """Largest unit count accepted; the base game has at most 8 troops or fleets a side."""
 
@@ -62,8 +60,8 @@ class OddsError(CycladesError):
     the message says what is accepted."""
 
 
-# How often (out of 36) the attacker's die minus the defender's die equals each value.
-_DIE_DIFFERENCES: Counter[int] = Counter(a - d for a in DIE_FACES for d in DIE_FACES)
+_THROWS = len(DIE_FACES) ** 2
+"""Equally likely throws of two battle dice (36)."""
 
 
 class RoundOdds(NamedTuple):
@@ -83,9 +81,13 @@ def round_odds(margin: int) -> RoundOdds:
     >>> round_odds(4).defender_loses  # a lead of 4 beats any roll
     Fraction(1, 1)
     """
-    lose = sum(n for diff, n in _DIE_DIFFERENCES.items() if margin + diff < 0)
-    win = sum(n for diff, n in _DIE_DIFFERENCES.items() if margin + diff > 0)
-    return RoundOdds(Fraction(lose, 36), Fraction(win, 36), Fraction(36 - lose - win, 36))
+    # Every throw of the two dice through the battle rules' own round resolution.
+    losses = Counter(round_losses(margin + a, d) for a in DIE_FACES for d in DIE_FACES)
+    return RoundOdds(
+        Fraction(losses[1, 0], _THROWS),
+        Fraction(losses[0, 1], _THROWS),
+        Fraction(losses[1, 1], _THROWS),
+    )
 
 
 @dataclass(frozen=True)
@@ -403,7 +405,7 @@ def simulate_battle(
     while (ending := _ending(a, d, not rounds, d_at, a_at)) is None:
         a_die, d_die = rng.choice(DIE_FACES), rng.choice(DIE_FACES)
         a_total, d_total = a + ab + a_die, d + db + d_die
-        a_loss, d_loss = int(a_total <= d_total), int(d_total <= a_total)
+        a_loss, d_loss = round_losses(a_total, d_total)
         a, d = a - a_loss, d - d_loss
         rounds.append(RoundTrace(a_die, d_die, a_total, d_total, a_loss, d_loss, a, d))
     return BattleTrace(attackers, defenders, tuple(rounds), ending)

@@ -44,7 +44,9 @@ from .rules.state import (
     MAX_TROOPS,
     PROSPERITY_MARKERS,
     TERRITORY_MARKERS,
+    Bid,
     GameState,
+    GodAction,
     Isle,
     Phase,
 )
@@ -456,11 +458,11 @@ class Scenario:
         for seat in sorted(tokens, key=s.turn_order.index):
             # Every token is placed by now: those the scenario left out went on Apollo.
             s.apollo += [seat] * (tokens[seat] - self._tokens_of(s, seat))
-        s.queue = [[g, s.bids[g][0]] for g in s.god_order[: s.gods_up] if g in s.bids]
-        s.queue += [[APOLLO, p] for p in s.apollo]
+        s.queue = [GodAction(g, s.bids[g].player) for g in s.god_order[: s.gods_up] if g in s.bids]
+        s.queue += [GodAction(APOLLO, p) for p in s.apollo]
         if turn is None:
             return
-        at = s.queue.index(list(turn))
+        at = s.queue.index(GodAction(*turn))
         s.returned = [p for _, p in s.queue[:at]]
         s.queue = s.queue[at:]
         if turn[0] != APOLLO:
@@ -497,7 +499,7 @@ class Scenario:
         for god in bids:
             if god not in up:
                 raise _error("face_down", god=god, players=s.n_players, open=[*up, APOLLO])
-        s.bids = {g: list(v) for g, v in bids.items()}
+        s.bids = {g: Bid(*v) for g, v in bids.items()}
         s.apollo = list(apollo)
         tokens = 2 if s.is_two_player else 1
         for seat in range(s.n_players):

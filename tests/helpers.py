@@ -18,7 +18,7 @@ from cyclades_widgets.rules.errors import IllegalActionError
 from cyclades_widgets.rules.events import Event
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.setup import new_state
-from cyclades_widgets.rules.state import GODS, GameState, Phase, Turn
+from cyclades_widgets.rules.state import GODS, GameState, GodAction, Phase, Turn
 
 SEATS = ("Athens", "Sparta", "Corinth", "Thebes", "Argos")
 
@@ -136,7 +136,7 @@ def actions_state(
     state.gods_up = cycle.gods_face_up(state.n_players)
     state.turn_order = default_order(state.n_players)
     state.bid_cursor = len(state.turn_order)
-    state.queue = [[god, seat] for god, seat in queue]
+    state.queue = [GodAction(god, seat) for god, seat in queue]
     state.apollo = list(apollo) or [seat for god, seat in queue if god == "apollo"]
     for seat, amount in (gold or {}).items():
         set_gold(state, seat, amount)

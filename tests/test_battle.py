@@ -25,7 +25,7 @@ from cyclades_widgets.rules.battle import (
 )
 from cyclades_widgets.rules.movement import troop_moves
 from cyclades_widgets.rules.setup import new_state
-from cyclades_widgets.rules.state import BUILDINGS, Phase, Turn
+from cyclades_widgets.rules.state import BUILDINGS, Bid, GodAction, Phase, Turn
 
 ATHENS, SPARTA, CORINTH = 0, 1, 2
 
@@ -449,7 +449,8 @@ def test_last_isle_cannot_be_attacked():
     assert is_last_isle_protected(state, ATHENS, "ios")
     assert all(a.args[2] != "ios" for a in troop_moves(state, state.turn))
     message = illegal(game_at(state), "move troops naxos>ios 2")
-    assert "last isle" in message and "RULES-NOTES §5.7" in message
+    assert "last isle" in message and "Metropolises at once" in message
+    assert "RULES-NOTES" not in message and "§" not in message  # learner texts cite nothing
 
 
 def test_an_undefended_last_isle_is_protected_too():
@@ -509,9 +510,13 @@ def test_losing_the_last_isle_eliminates_the_player():
     build(state, "ios", "metropolis")
     state.players[SPARTA].priests = 2
     state.players[SPARTA].philosophers = 1
-    state.queue = [["zeus", SPARTA], ["athena", CORINTH], ["apollo", SPARTA]]
+    state.queue = [
+        GodAction("zeus", SPARTA),
+        GodAction("athena", CORINTH),
+        GodAction("apollo", SPARTA),
+    ]
     state.apollo = [SPARTA]
-    state.bids = {"zeus": [SPARTA, 2], "ares": [ATHENS, 1]}
+    state.bids = {"zeus": Bid(SPARTA, 2), "ares": Bid(ATHENS, 1)}
     gold_total = state.bank + sum(p.gold for p in state.players)
     priests = state.priest_supply
     game = game_at(state, "move troops naxos>ios 3")
@@ -533,7 +538,7 @@ def test_losing_the_last_isle_eliminates_the_player():
     assert s.priest_supply == priests + 2
     assert "f1" not in s.fleets
     assert SPARTA not in s.turn_order and s.apollo == []
-    assert s.queue == [["athena", CORINTH]] and s.bids == {"ares": [ATHENS, 1]}
+    assert s.queue == [("athena", CORINTH)] and s.bids == {"ares": (ATHENS, 1)}
     assert s.metropolises(ATHENS) == 2
 
 

@@ -68,7 +68,7 @@ def test_no_code_reads_the_data_files_names():
         for p in package.rglob("*.py")
         if re.search(r'"creatures\.json"|/ "maps" /', p.read_text(encoding="utf-8"))
     }
-    assert readers == {"rules/creature_cards.py", "rules/board.py"}
+    assert readers == {"rules/creatures/cards.py", "rules/board.py"}
     field = re.compile(r'\[\s*"(?:names?|effect)"\s*\]|get\(\s*"(?:names?|effect)"')
     for reader in sorted(readers):
         assert not field.search((package / reader).read_text(encoding="utf-8")), reader

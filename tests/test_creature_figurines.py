@@ -27,7 +27,7 @@ from creature_positions import (
 from cyclades_widgets.rules import cycle
 from cyclades_widgets.rules.errors import IllegalActionError
 from cyclades_widgets.rules.options import RuleOptions
-from cyclades_widgets.rules.state import GameState, Phase
+from cyclades_widgets.rules.state import GameState, GodAction, Phase
 
 
 def place(state: GameState, isle: str, creature: str, seat: int, since: int) -> None:
@@ -139,7 +139,7 @@ def test_summary_sheet_figurine_leaves_at_the_holders_god_action_next_cycle():
     place(state, "paros", "minotaur", ATHENS, since=3)
     place(state, "kea", "chiron", SPARTA, since=3)
     state.turn = None
-    state.queue = [["ares", ATHENS], ["zeus", SPARTA]]
+    state.queue = [GodAction("ares", ATHENS), GodAction("zeus", SPARTA)]
     g = game(state)
     events = dicts(g.step())
     assert events[:2] == [
@@ -164,7 +164,7 @@ def test_two_player_figurine_survives_the_holders_second_turn_in_the_same_cycle(
     state = turn_position(players=2, track=[None, None, None], cycle=3)
     place(state, "milos", "medusa", ATHENS, since=3)
     state.turn = None
-    state.queue = [["poseidon", ATHENS]]
+    state.queue = [GodAction("poseidon", ATHENS)]
     g = game(state)
     events = dicts(g.step())
     assert [e["kind"] for e in events] == ["turn_start"]
@@ -316,7 +316,7 @@ def test_rules_notes_1_1_kraken_stays_and_blocks_fleets_after_its_card_is_discar
     state.held_since["kraken"] = 3
     state.creature_deck.remove("kraken")
     state.turn = None
-    state.queue = [["poseidon", ATHENS]]
+    state.queue = [GodAction("poseidon", ATHENS)]
     g = game(state)
     events = dicts(g.step())
     assert {
@@ -351,7 +351,7 @@ def test_figurine_rules_hold_through_a_whole_cycle():
     """A scenario: Athens summons the Minotaur in cycle 3; it stands through Sparta's turn
     and the next cycle's offerings, and leaves when Athens's god action of cycle 4 begins."""
     state = turn_position(track=["minotaur", None, None], gold={ATHENS: 4})
-    state.queue = [["zeus", SPARTA]]
+    state.queue = [GodAction("zeus", SPARTA)]
     g = game(state)
     g.play("buy minotaur")
     g.play("minotaur naxos")

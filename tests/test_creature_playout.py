@@ -22,7 +22,7 @@ from cyclades_widgets.rules.state import CREATURES, GameState
 
 CREATURE_KINDS = frozenset({"buy", "change", *CREATURES})
 RULES = Path(__file__).resolve().parents[1] / "cyclades_widgets" / "rules"
-MY_MODULES = ("creatures", "creature_effects", "creature_moves", "creature_figurines")
+MY_MODULES = sorted(p.stem for p in (RULES / "creatures").glob("*.py"))
 
 
 def creature_invariants(state: GameState, gold: int) -> None:
@@ -110,7 +110,7 @@ def _emitted_kinds() -> set[str]:
     """Event kinds written in the creature modules' source (``ev("kind", ...)``)."""
     kinds: set[str] = set()
     for module in MY_MODULES:
-        text = (RULES / f"{module}.py").read_text(encoding="utf-8")
+        text = (RULES / "creatures" / f"{module}.py").read_text(encoding="utf-8")
         kinds |= set(re.findall(r'\bev\(\s*f?"([a-z_{}]+)"', text))
     return {k.replace("{kind}", kind) for k in kinds for kind in ("satyr", "dryad")}
 

@@ -27,7 +27,7 @@ from creature_positions import (
 from cyclades_widgets.rules import creatures, cycle, flow
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.errors import IllegalActionError, NotationError
-from cyclades_widgets.rules.state import CREATURE_PRICES, CREATURES, Phase, Turn
+from cyclades_widgets.rules.state import CREATURE_PRICES, CREATURES, GodAction, Phase, Turn
 
 # --------------------------------------------------------------------------- buying
 
@@ -47,7 +47,7 @@ def test_seed002_apollo_player_cannot_buy_creatures():
     assert creatures.buy_actions(state, Turn(ATHENS, "apollo")) == []
     # In play, Apollo's turn is automatic and its only decision is the prosperity marker.
     state.turn = None
-    state.queue = [["apollo", ATHENS]]
+    state.queue = [GodAction("apollo", ATHENS)]
     state.apollo = [ATHENS]
     g = game(state)
     g.step()
@@ -183,7 +183,7 @@ def test_buy_errors_name_the_rule_and_leave_the_game_unchanged():
     before = g.state.to_dict()
     with pytest.raises(IllegalActionError, match=r"Athens has 3 GP; the Giant costs 4 GP"):
         g.play("buy giant")
-    with pytest.raises(IllegalActionError, match=r"the Kraken is not face up.*harpy for 3 GP"):
+    with pytest.raises(IllegalActionError, match=r"the Kraken is not face up.*Harpy for 3 GP"):
         g.play("buy kraken")
     with pytest.raises(IllegalActionError, match=r"'unicorn' is not a Mythological Creature"):
         g.play("buy unicorn")
@@ -191,7 +191,7 @@ def test_buy_errors_name_the_rule_and_leave_the_game_unchanged():
         g.play("buy")
     assert g.state.to_dict() == before
     g.play("buy harpy")
-    with pytest.raises(IllegalActionError, match="not while another step is under way"):
+    with pytest.raises(IllegalActionError, match="first the step under way must be finished"):
         g.play(Action("buy", ("giant",)))
 
 

@@ -19,7 +19,7 @@ from helpers import (
 from cyclades_widgets.game import Game
 from cyclades_widgets.rules import cycle, flow
 from cyclades_widgets.rules.board import MapSpec
-from cyclades_widgets.rules.state import GODS, Phase
+from cyclades_widgets.rules.state import GODS, Bid, Phase
 
 
 def _end_state(players: int = 3, track=(None, None, None), cycle_no: int = 3):
@@ -291,7 +291,7 @@ def test_seed000_actions_in_god_order_apollo_last_then_turn_track_update():
     state.bid_cursor = 5
     state.god_order = ["athena", "ares", "zeus", "poseidon"]
     state.gods_up = 4
-    state.bids = {"zeus": [0, 1], "ares": [1, 3], "athena": [4, 1]}
+    state.bids = {"zeus": Bid(0, 1), "ares": Bid(1, 3), "athena": Bid(4, 1)}
     state.apollo = [3, 2]
     game = Game(state, seed=0)
     paid = game.step()

@@ -8,16 +8,19 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 from helpers import RandomPlayer, assert_illegal, random_bots, snapshot
 
 from cyclades_widgets.game import Game
+from cyclades_widgets.i18n import Message
+from cyclades_widgets.rules import flow
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.errors import IllegalActionError, NotationError
 from cyclades_widgets.rules.options import RuleOptions
-from cyclades_widgets.rules.state import GameState, Phase
+from cyclades_widgets.rules.state import Bid, GameState, GodAction, Phase
 
 TESTS = Path(__file__).resolve().parent
 
@@ -327,10 +330,12 @@ def test_design_4_1_state_copy_and_dict_round_trip_at_every_step():
             twin.isles[next(iter(twin.isles))].buildings.append("port")
             twin.fleets["zz"] = (0, 1)
             twin.turn_order.append(0)
-            for value in twin.bids.values():
-                value.append(0)
-            for pending in twin.pending:
-                pending.data["zz"] = 1
+            for god in list(twin.bids):  # bids are immutable; the dict is the copy's own
+                twin.bids[god] = Bid(9, 99)
+            twin.queue.append(GodAction("ares", 9))
+            for pending in twin.pending:  # every field of every pending step is the copy's own
+                for f in fields(pending):
+                    setattr(pending, f.name, "changed")
             assert state.to_dict() == before, "copy() shares mutable parts with the original"
 
 
@@ -341,3 +346,79 @@ def test_design_3_force_with_bad_notation_queues_nothing():
     with pytest.raises(NotationError):
         game.force("order athens,sparta,corinth", "roll two")
     assert game.forced == []
+
+
+# --------------------------------------------------------------------------- legal actions once
+
+
+def test_legal_actions_are_listed_once_per_step(monkeypatch: pytest.MonkeyPatch):
+    """Issue 11 'The intent path': the legal actions of a step are computed once and
+    shared (``legal_actions``, ``is_legal``, ``play``); a legal play never asks the
+    explainers, an illegal one asks them only to word the error."""
+    calls = {"legal": 0, "explain": 0}
+    real_legal, real_explain = flow.legal_actions, flow.explain
+
+    def counting_legal(state: GameState) -> list[Action]:
+        calls["legal"] += 1
+        return real_legal(state)
+
+    def counting_explain(state: GameState, action: Action) -> Message | None:
+        calls["explain"] += 1
+        return real_explain(state, action)
+
+    monkeypatch.setattr(flow, "legal_actions", counting_legal)
+    monkeypatch.setattr(flow, "explain", counting_explain)
+    game = Game.new(players=3, seed=4)
+    calls["legal"] = 0
+    first = game.legal_actions()
+    assert game.legal_actions() == first and game.is_legal(first[0])
+    assert calls == {"legal": 1, "explain": 0}
+    with pytest.raises(IllegalActionError):
+        game.play("bid ares 99")
+    assert calls == {"legal": 1, "explain": 1}
+    game.play(first[0])
+    assert calls == {"legal": 1, "explain": 1}
+    game.legal_actions()
+    assert calls["legal"] == 2  # a new step, a new list
+
+
+def test_the_legal_actions_follow_every_move_through_the_history():
+    """After play, undo, redo, goto and fork, the shared list is the current step's."""
+    game = Game.new(players=4, seed=9)
+    bots = random_bots(game, 9)
+
+    def fresh(g: Game) -> bool:
+        return g.legal_actions() == flow.legal_actions(g.state)
+
+    for _ in range(30):
+        if game.node == "decision":
+            game.legal_actions()
+            to_act = game.to_act
+            assert to_act is not None
+            game.play(bots[to_act].choose(game.state, game.legal_actions()))
+        else:
+            game.step()
+        assert fresh(game)
+    game.legal_actions()
+    game.undo()
+    assert fresh(game)
+    game.redo()
+    assert fresh(game)
+    game.goto(len(game.history) // 2)
+    assert fresh(game)
+    twin = game.fork()
+    assert fresh(twin) and fresh(game)
+    copy = game.legal_actions()
+    copy.clear()  # the caller's list is its own
+    assert game.legal_actions() == flow.legal_actions(game.state)
+
+
+def test_an_action_built_with_unhashable_arguments_is_a_named_error():
+    """DESIGN §3: an ``Action`` built in code with a list argument (not the notation's
+    tuple) is refused as not well-formed, and nothing changes."""
+    game = Game.new(players=3, seed=2)
+    before = snapshot(game)
+    assert not game.is_legal(Action("bid", (["ares"], 2)))
+    with pytest.raises(IllegalActionError, match="well-formed"):
+        game.play(Action("bid", (["ares"], 2)))
+    assert snapshot(game) == before

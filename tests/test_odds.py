@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from creature_positions import ATHENS, SPARTA, add_buildings, turn_position
 
 import cyclades_widgets.odds as odds_module
 from cyclades_widgets.odds import (
@@ -30,6 +31,10 @@ from cyclades_widgets.odds import (
     round_odds,
     simulate_battle,
 )
+from cyclades_widgets.rules import flow
+from cyclades_widgets.rules.actions import Action
+from cyclades_widgets.rules.battle import Battle, current_battle
+from cyclades_widgets.rules.state import GameState
 
 PAIRS = list(itertools.product(DIE_FACES, DIE_FACES))  # 36 equally likely (attacker, defender)
 
@@ -346,17 +351,94 @@ def test_summary_speaks_the_language_asked_and_the_session_language(lang):
     assert ("77.6" in text) if lang != "fr" else ("77,6" in text)
 
 
-def test_odds_uses_the_standard_library_only():
-    # DESIGN §2: odds.py sits below the widgets and must not pull in pandas or numpy; besides
-    # the standard library it imports only the package's own standard-library-only layer 0
-    # (the text catalogs and the rules' errors: test_layering.py checks those).
+def test_odds_uses_the_standard_library_and_the_rules_only():
+    # DESIGN §2: odds.py sits below the widgets and must not pull in pandas or numpy; it
+    # reads the die and the round resolution from the battle rules themselves.
     tree = ast.parse(Path(odds_module.__file__).read_text(encoding="utf-8"))
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {
         n.module
         for n in ast.walk(tree)
-        if isinstance(n, ast.ImportFrom) and n.module and not n.level
+        if isinstance(n, ast.ImportFrom) and n.module and n.level == 0
     }
-    own = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level}
     assert {name.split(".")[0] for name in names} <= set(sys.stdlib_module_names)
-    assert {(m or "").split(".")[0] for m in own} <= {"i18n", "rules"}
+    ours = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level > 0}
+    assert ours == {"i18n", "rules.battle", "rules.errors"}
+
+
+# --------------------------------------------------------------------------- odds = the rules
+
+
+def _battle_position(attackers: int, defenders: int, fortresses: int) -> GameState:
+    """Athens attacks Delos, held by Sparta with ``defenders`` troops and ``fortresses``
+    Fortresses. Nobody has fleets, so neither side can retreat: the battle is fought out."""
+    state = turn_position(3, "ares")
+    state.fleets.clear()
+    isle = state.isles["delos"]
+    isle.owner, isle.troops = SPARTA, defenders
+    add_buildings(state, "delos", *["fortress"] * fortresses)
+    state.pending.append(
+        Battle(
+            player=None,
+            terrain="land",
+            space="delos",
+            attacker=ATHENS,
+            defender=SPARTA,
+            attackers=attackers,
+            round=0,
+            origin="naxos",
+        )
+    )
+    return state
+
+
+def _rule_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """Every ``roll A D`` outcome of the battle rules' chance node, with its exact weight."""
+    return [(a, Fraction(p).limit_denominator(36)) for a, p in flow.chance_outcomes(state)]
+
+
+@pytest.mark.parametrize("fortresses", [0, 1, 2])
+def test_round_odds_are_every_throw_through_apply_roll(fortresses: int):
+    """seed 000 'Battle' steps 1-2, RULES-NOTES §2: the one-round distribution that odds
+    computes equals the rules' own, found by applying each die pair (``roll A D``, with
+    its weight of the 36 throws) through ``battle.apply_roll``."""
+    for attackers, defenders in itertools.product(range(1, 6), range(1, 6)):
+        state = _battle_position(attackers, defenders, fortresses)
+        found = {"attacker_loses": Fraction(0), "defender_loses": Fraction(0)}
+        found["both_lose"] = Fraction(0)
+        outcomes = _rule_outcomes(state)
+        assert sum(p for _, p in outcomes) == 1
+        for action, p in outcomes:
+            after = state.copy()
+            (rnd,) = [e for e in flow.apply(after, action) if e.kind == "battle_round"]
+            found[rnd.data["variant"]] += p
+        margin = attackers - defenders - fortresses
+        assert round_odds(margin)._asdict() == found, (attackers, defenders, fortresses)
+
+
+def test_battle_odds_equal_the_rules_played_out_exactly():
+    """The whole battle: odds' exact chance that the attacker takes the isle equals the
+    probability found by playing every sequence of rolls through the rules (no retreat
+    is possible), for small armies."""
+
+    def attacker_wins(state: GameState) -> Fraction:
+        battle = current_battle(state)
+        if battle is None:
+            return Fraction(int(state.isles["delos"].owner == 0))
+        assert flow.node(state)[0] == "chance", "no retreat is possible here"
+        key = (battle.attackers, state.isles["delos"].troops)
+        if key not in memo:
+            total = Fraction(0)
+            for action, p in _rule_outcomes(state):
+                after = state.copy()
+                flow.apply(after, action)
+                total += p * attacker_wins(after)
+            memo[key] = total
+        return memo[key]
+
+    for fortresses in (0, 1):
+        for attackers, defenders in itertools.product(range(1, 5), range(1, 5)):
+            memo: dict[tuple[int, int], Fraction] = {}
+            rules = attacker_wins(_battle_position(attackers, defenders, fortresses))
+            exact = battle_odds(attackers, defenders, defender_bonus=fortresses).exact
+            assert rules == exact["attacker_wins"], (attackers, defenders, fortresses)

@@ -108,7 +108,7 @@ def test_seed002_faq_displacement_chains_are_settled_before_the_next_player():
     assert game.to_act == "Corinth"
     game.play("bid poseidon 1")
     assert game.to_act == "Thebes"  # the chain is over: the next token in turn order
-    assert game.state.bids == {"ares": [1, 3], "zeus": [0, 2], "poseidon": [2, 1]}
+    assert game.state.bids == {"ares": (1, 3), "zeus": (0, 2), "poseidon": (2, 1)}
 
 
 def test_seed002_faq_return_to_a_god_only_after_displaced_from_another():
@@ -211,7 +211,7 @@ def test_seed002_two_players_each_bid_with_two_tokens_on_two_gods():
     assert game.to_act == "Athens"
     game.play("bid apollo")
     game.step()
-    assert game.state.queue == [["ares", 0], ["poseidon", 1], ["zeus", 1], ["apollo", 0]]
+    assert game.state.queue == [("ares", 0), ("poseidon", 1), ("zeus", 1), ("apollo", 0)]
 
 
 def test_seed002_two_players_both_offerings_must_be_payable_together():
@@ -230,9 +230,9 @@ def test_seed002_two_players_a_second_token_may_displace_your_own_first():
     assert bids(game, "ares")[0] == 2
     events = game.play("bid ares 2")
     assert one(events, "outbid")["previous"] == "Athens"
-    assert game.to_act == "Athens" and game.state.displaced == [0, "ares"]
+    assert game.to_act == "Athens" and game.state.displaced == (0, "ares")
     game.play("bid zeus 1")
-    assert game.state.bids == {"ares": [0, 2], "zeus": [0, 1]}
+    assert game.state.bids == {"ares": (0, 2), "zeus": (0, 1)}
     assert game.to_act == "Sparta"
 
 

@@ -188,7 +188,7 @@ def test_zeus_turn_has_taken_its_free_priest_seed_000():
 def test_players_without_an_offering_are_on_apollo_and_act_last():
     """Every token is placed each cycle (seed 000 'Offerings'); Apollo acts last."""
     game = cw.Scenario(players=3).offering("poseidon", "Sparta", 2).phase("actions").game()
-    assert game.state.queue == [["poseidon", 1], ["apollo", 0], ["apollo", 2]]
+    assert game.state.queue == [("poseidon", 1), ("apollo", 0), ("apollo", 2)]
     events = play_to_decision(game)
     assert any(e.kind == "turn_start" and e.data["god"] == "poseidon" for e in events)
     assert game.to_act == "Sparta"

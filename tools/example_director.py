@@ -162,9 +162,9 @@ class Director:
         here = [state.cycle, data["space"], data["attacker"]]
         if self.staged_battle and self.staged_battle != here:
             return None
-        if data["kind"] != "land" or data["attackers"] != defending_units(state, data):
+        if data["kind"] != "land" or data["attackers"] != defending_units(state, battle):
             return None
-        bonus = defender_bonus(state, data)[0]
+        bonus = defender_bonus(state, battle)[0]
         if bonus > 3:
             return None
         self.staged_battle = here

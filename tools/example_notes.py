@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.board import MapSpec
-from cyclades_widgets.rules.creature_effects import creature_name
+from cyclades_widgets.rules.creatures import creature_name
 from cyclades_widgets.rules.events import Event
 from cyclades_widgets.rules.state import APOLLO, GOD_BUILDING, GameState
 

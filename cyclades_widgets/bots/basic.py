@@ -203,14 +203,13 @@ def _battle_odds_for(state: GameState, seat: int) -> float | None:
     pending = current_battle(state)
     if pending is None:
         return None
-    data = pending.data
-    attacker = data["attacker"]
-    a_units = int(data["attackers"])
-    d_units = defending_units(state, data)
+    attacker = pending.attacker
+    a_units = pending.attackers
+    d_units = defending_units(state, pending)
     if a_units <= 0 or d_units <= 0:
         attacker_wins = 1.0 if d_units <= 0 < a_units else 0.0
     else:
-        bonus = defender_bonus(state, data)[0]
+        bonus = defender_bonus(state, pending)[0]
         odds = battle_odds(min(a_units, 60), min(d_units, 60), defender_bonus=min(bonus, 60))
         attacker_wins = odds.attacker_wins
     return attacker_wins if seat == attacker else 1.0 - attacker_wins

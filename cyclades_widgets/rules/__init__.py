@@ -9,7 +9,7 @@ from .actions import Action, register_notation
 from .board import MapSpec, map_for_players
 from .errors import CycladesError, IllegalActionError, NotationError, RecordError
 from .events import Event
-from .flow import apply, auto_step, chance_outcomes, check, legal_actions, node
+from .flow import apply, auto_step, chance_outcomes, check, explain, legal_actions, node
 from .options import RuleOptions
 from .setup import new_state, player_names
 from .state import APOLLO, BUILDINGS, CREATURES, GODS, GameState, Isle, Phase, Player
@@ -35,6 +35,7 @@ __all__ = [
     "auto_step",
     "chance_outcomes",
     "check",
+    "explain",
     "legal_actions",
     "map_for_players",
     "new_state",

@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import NotationError
+from ..i18n import render
+from .errors import NotationError, RegistryError
+from .messages import rule
 
 _TOKEN = {
     "w": r"([a-z][a-z0-9_\-]*)",
@@ -38,6 +40,8 @@ def register_notation(kind: str, *patterns: str) -> None:
     is literal. ``register_notation("bid", "{w}", "{w} {i}")`` accepts ``bid apollo``
     and ``bid ares 3``.
     """
+    if kind in _PATTERNS:
+        raise RegistryError(f"the notation of {kind!r} is registered twice")
     entries = _PATTERNS.setdefault(kind, [])
     for pattern in patterns:
         types = tuple(re.findall(r"\{([wil])\}", pattern))
@@ -46,8 +50,30 @@ def register_notation(kind: str, *patterns: str) -> None:
         entries.append((pattern, regex, types))
 
 
-def _readable(pattern: str) -> str:
-    return pattern.replace("{w}", "<name>").replace("{i}", "<n>").replace("{l}", "<a,b,...>")
+@dataclass(frozen=True, slots=True)
+class Forms:
+    """The accepted forms of an action's notation, shown in errors with their slots named
+    in the learner's language: ``bid <name> | bid <name> <n>``.
+
+    >>> Forms("bid").render("en")
+    'bid <name> | bid <name> <n>'
+    """
+
+    kind: str
+
+    def render(self, lang: str | None = None) -> str:
+        """The forms, ``{w}``, ``{i}`` and ``{l}`` named (``<name>``, ``<n>``...)."""
+        slots = {
+            token: render(f"rules.notation.slot.{key}", None, lang)
+            for token, key in (("{w}", "word"), ("{i}", "number"), ("{l}", "list"))
+        }
+        out = []
+        for pattern, _regex, _types in _PATTERNS.get(self.kind, ()):
+            text = f"{self.kind} {pattern}".strip()
+            for token, word in slots.items():
+                text = text.replace(token, word)
+            out.append(text)
+        return " | ".join(out)
 
 
 def known_kinds() -> list[str]:
@@ -102,15 +128,23 @@ class Action:
         Raises :class:`NotationError` naming the accepted forms when it does not parse.
         """
         if not isinstance(text, str):
-            raise NotationError(f"notation must be a string, got {type(text).__name__}")
+            kind_name = type(text).__name__
+            raise NotationError(rule("notation.not_text", keep=[kind_name], type=kind_name))
         norm = " ".join(text.strip().lower().split())
         if not norm:
-            raise NotationError("empty notation; try for example 'bid ares 3' or 'end'")
+            raise NotationError(rule("notation.empty"))
         kind = norm.split(" ", 1)[0]
         entries = _PATTERNS.get(kind)
         if entries is None:
+            known = ", ".join(known_kinds())
             raise NotationError(
-                f"unknown action {kind!r} in {text!r}; known actions: {', '.join(known_kinds())}"
+                rule(
+                    "notation.unknown",
+                    keep=[repr(kind), repr(text), known],
+                    kind=repr(kind),
+                    text=repr(text),
+                    known=known,
+                )
             )
         for _pattern, regex, types in entries:
             m = regex.match(norm)
@@ -125,8 +159,15 @@ class Action:
                 else:
                     args.append(g)
             return cls(kind, tuple(args))
-        forms = " | ".join(_readable(f"{kind} {p}".strip()) for p, _, _ in entries)
-        raise NotationError(f"cannot parse {text!r}; '{kind}' takes: {forms}")
+        raise NotationError(
+            rule(
+                "notation.bad_form",
+                keep=[repr(text), kind],
+                text=repr(text),
+                kind=kind,
+                forms=Forms(kind),
+            )
+        )
 
 
 register_notation("end", "")

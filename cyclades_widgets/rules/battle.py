@@ -1,18 +1,15 @@
 """Battles on land and at sea (seed 000 'Battle', seed 002 '移动与战斗', RULES-NOTES §5.5).
 
-A battle is a ``Pending("battle", None, data)`` entry on the state's pending stack:
+A battle is a :class:`Battle` step on the state's pending stack:
 
 - its node is a **chance** node: the dice, ``roll A D`` (A = the attacker's die,
   D = the defender's), one of 16 face pairs weighted over the 36 equally likely throws
   of two dice with faces 0, 1, 1, 2, 2, 3 (RULES-NOTES §2);
-- after a round in which both sides keep units, a ``Pending("retreat", seat, ...)``
-  decision goes on top: first the defender, then the attacker, may ``retreat <space>``
+- after a round in which both sides keep units, a :class:`Retreat` decision goes on top: first the defender, then the attacker, may ``retreat <space>``
   or ``fight`` (:mod:`.retreat`). A side with no legal destination is not asked.
 
-``data`` holds ``kind`` ("land" or "sea"), ``space`` (isle or sea id), the ``attacker`` and
-``defender`` seats, ``attackers`` (the attacking units, which are off the board while the
-battle lasts, since a space holds one player's units), ``round`` and ``origin``. The
-defenders are the units on the contested space itself.
+The defenders are the units on the contested space itself; the attackers are off the
+board while the battle lasts, since a space holds one player's units.
 
 Helpers used by other rule modules (Pegasus, the Siren): :func:`arrive_troops`,
 :func:`arrive_fleets`, :func:`is_last_isle_protected`, :func:`eliminate`.
@@ -21,18 +18,23 @@ Helpers used by other rule modules (Pegasus, the Siren): :func:`arrive_troops`,
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar
 
 from . import control
 from .actions import Action
 from .board import MapSpec
 from .control import eliminate, is_last_isle_protected
 from .events import Event, ev
-from .registry import PENDING, PendingKind, explainer, handler
+from .messages import Why, why
+from .registry import explainer, handler, register_pending
 from .state import GameState, Pending
 
 __all__ = [
     "DIE_FACES",
+    "Battle",
+    "Retreat",
     "arrive_fleets",
     "arrive_troops",
     "attacking_units",
@@ -42,6 +44,7 @@ __all__ = [
     "eliminate",
     "is_last_isle_protected",
     "retreat_destinations",
+    "round_losses",
 ]
 
 DIE_FACES: tuple[int, ...] = (0, 1, 1, 2, 2, 3)
@@ -54,6 +57,50 @@ ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(
     for d in sorted(_FACE_WEIGHTS)
 )
 """``roll A D`` for every pair of faces, weighted by how many of the 36 throws give it."""
+
+
+def round_losses(attacker_total: int, defender_total: int) -> tuple[int, int]:
+    """The units (attacker, defender) lost in a round with these totals: the lower total
+    loses one unit, a tie costs both one (seed 000 'Battle' step 2).
+
+    >>> round_losses(3, 2), round_losses(2, 2), round_losses(1, 4)
+    ((0, 1), (1, 1), (1, 0))
+    """
+    return int(attacker_total <= defender_total), int(defender_total <= attacker_total)
+
+
+@dataclass(slots=True, kw_only=True)
+class Battle(Pending):
+    """A battle under way: a chance step (the dice) between two players."""
+
+    kind: ClassVar[str] = "battle"
+    json_keys: ClassVar[MappingProxyType[str, str]] = MappingProxyType({"terrain": "kind"})
+    terrain: str
+    """``"land"`` (troops on an isle) or ``"sea"`` (fleets in a sea)."""
+    space: str
+    """The contested isle or sea."""
+    attacker: int
+    defender: int
+    attackers: int
+    """The attacking units left, off the board while the battle lasts."""
+    round: int
+    """Rounds fought so far."""
+    origin: str | None
+    """The isle the attacking troops came from (None at sea or by Pegasus)."""
+
+    def seat(self, side: str) -> int:
+        """The seat of ``side`` (``"attacker"`` or ``"defender"``)."""
+        return self.attacker if side == "attacker" else self.defender
+
+
+@dataclass(slots=True, kw_only=True)
+class Retreat(Pending):
+    """Between rounds: the defender, then the attacker, may retreat or fight on."""
+
+    kind: ClassVar[str] = "retreat"
+    side: str
+    """``"defender"`` or ``"attacker"``: who is asked."""
+
 
 MINOTAUR_BONUS = 2
 """The Minotaur adds 2 to the isle's defence (RULES-NOTES §1 #14, MED-LOW)."""
@@ -103,34 +150,35 @@ def arrive_fleets(state: GameState, player: int, count: int, sea_id: str) -> lis
 
 def _start(
     state: GameState,
-    kind: str,
+    terrain: str,
     space: str,
     attacker: int,
     defender: int,
     count: int,
     origin: str | None,
 ) -> list[Event]:
-    data: dict[str, Any] = {
-        "kind": kind,
-        "space": space,
-        "attacker": attacker,
-        "defender": defender,
-        "attackers": count,
-        "round": 0,
-        "origin": origin,
-    }
-    state.pending.append(Pending("battle", None, data))
-    bonus, detail = defender_bonus(state, data)
+    battle = Battle(
+        player=None,
+        terrain=terrain,
+        space=space,
+        attacker=attacker,
+        defender=defender,
+        attackers=count,
+        round=0,
+        origin=origin,
+    )
+    state.pending.append(battle)
+    bonus, detail = defender_bonus(state, battle)
     return [
         ev(
             "battle_start",
-            variant=kind,
-            terrain=kind,
+            variant=terrain,
+            terrain=terrain,
             attacker=state.names[attacker],
             defender=state.names[defender],
             space=space,
             attackers=count,
-            defenders=defending_units(state, data),
+            defenders=defending_units(state, battle),
             bonus=bonus,
             bonus_detail=detail,
         )
@@ -140,44 +188,44 @@ def _start(
 # --------------------------------------------------------------------------- queries
 
 
-def current_battle(state: GameState) -> Pending | None:
-    """The battle under way (the topmost ``battle`` pending entry), if any."""
+def current_battle(state: GameState) -> Battle | None:
+    """The battle under way (the topmost battle step), if any."""
     for pending in reversed(state.pending):
-        if pending.kind == "battle":
+        if isinstance(pending, Battle):
             return pending
     return None
 
 
-def attacking_units(state: GameState, player: int, kind: str) -> int:
-    """Units of ``player`` held in battles as attackers (``kind`` "land" = troops,
+def attacking_units(state: GameState, player: int, terrain: str) -> int:
+    """Units of ``player`` held in battles as attackers (``terrain`` "land" = troops,
     "sea" = fleets). They count toward the 8-unit limit while off the board."""
     return sum(
-        p.data["attackers"]
+        p.attackers
         for p in state.pending
-        if p.kind == "battle" and p.data["attacker"] == player and p.data["kind"] == kind
+        if isinstance(p, Battle) and p.attacker == player and p.terrain == terrain
     )
 
 
-def defending_units(state: GameState, data: dict[str, Any]) -> int:
+def defending_units(state: GameState, battle: Battle) -> int:
     """The defending units: the troops on the contested isle or the defender's fleets in
     the contested sea (they stay on the board while the battle lasts)."""
-    if data["kind"] == "land":
-        return state.isles[data["space"]].troops
-    owner, count = state.fleets.get(data["space"], (None, 0))
-    return count if owner == data["defender"] else 0
+    if battle.terrain == "land":
+        return state.isles[battle.space].troops
+    owner, count = state.fleets.get(battle.space, (None, 0))
+    return count if owner == battle.defender else 0
 
 
-def _set_defenders(state: GameState, data: dict[str, Any], count: int) -> None:
-    space = data["space"]
-    if data["kind"] == "land":
+def _set_defenders(state: GameState, battle: Battle, count: int) -> None:
+    space = battle.space
+    if battle.terrain == "land":
         state.isles[space].troops = count
     elif count > 0:
-        state.fleets[space] = (data["defender"], count)
+        state.fleets[space] = (battle.defender, count)
     else:
         state.fleets.pop(space, None)
 
 
-def defender_bonus(state: GameState, data: dict[str, Any]) -> tuple[int, dict[str, int]]:
+def defender_bonus(state: GameState, battle: Battle) -> tuple[int, dict[str, int]]:
     """The defender's fixed bonus and its parts.
 
     - Land: +1 per Fortress on the isle, +1 for a Metropolis (it counts as every
@@ -185,8 +233,8 @@ def defender_bonus(state: GameState, data: dict[str, Any]) -> tuple[int, dict[st
     - Sea: +1 per Port and per Metropolis on the defender's isles next to the contested
       sea (seed 000 'Battle' step 1: "Ports add +1 per Port (adjacent sea)").
     """
-    space, defender = data["space"], data["defender"]
-    if data["kind"] == "land":
+    space, defender = battle.space, battle.defender
+    if battle.terrain == "land":
         isle = state.isles[space]
         detail = {
             "fortress": isle.buildings.count("fortress"),
@@ -204,7 +252,7 @@ def defender_bonus(state: GameState, data: dict[str, Any]) -> tuple[int, dict[st
     return sum(detail.values()), detail
 
 
-def retreat_destinations(state: GameState, data: dict[str, Any], side: str) -> list[str]:
+def retreat_destinations(state: GameState, battle: Battle, side: str) -> list[str]:
     """Where one side of a battle may retreat (seed 002 '撤退与控制', RULES-NOTES §5.5).
 
     - Troops: to another isle their player controls, reached from the battle isle by a
@@ -213,10 +261,10 @@ def retreat_destinations(state: GameState, data: dict[str, Any], side: str) -> l
     - Fleets: to an adjacent sea that is empty or holds their own fleets, never into the
       Kraken's sea.
     """
-    player = data[side]
-    space = data["space"]
+    player = battle.seat(side)
+    space = battle.space
     spec = MapSpec.load(state.map_id)
-    if data["kind"] == "land":
+    if battle.terrain == "land":
         if state.isles[space].figurine == "medusa":
             return []
         own_seas = [s for s, (o, _) in state.fleets.items() if o == player]
@@ -232,7 +280,7 @@ def retreat_destinations(state: GameState, data: dict[str, Any], side: str) -> l
 # --------------------------------------------------------------------------- one round
 
 
-def roll_outcomes(state: GameState, pending: Pending) -> list[tuple[Action, float]]:
+def roll_outcomes(state: GameState, pending: Battle) -> list[tuple[Action, float]]:
     """The chance node of a battle round: every ``roll A D`` with its weight (of 36)."""
     return list(ROLL_OUTCOMES)
 
@@ -242,29 +290,29 @@ def apply_roll(state: GameState, action: Action) -> list[Event]:
     """One round: each side adds its die to its units (the defender also its bonus);
     the lower total loses one unit, a tie costs both one (seed 000 'Battle' steps 1–2)."""
     battle = state.pending[-1]
-    data = battle.data
+    assert isinstance(battle, Battle)
     a_die, d_die = action.args
-    data["round"] += 1
-    attackers, defenders = data["attackers"], defending_units(state, data)
-    bonus, detail = defender_bonus(state, data)
+    battle.round += 1
+    attackers, defenders = battle.attackers, defending_units(state, battle)
+    bonus, detail = defender_bonus(state, battle)
     a_total, d_total = attackers + a_die, defenders + d_die + bonus
-    a_loss, d_loss = int(a_total <= d_total), int(d_total <= a_total)
-    data["attackers"] = attackers - a_loss
-    _set_defenders(state, data, defenders - d_loss)
-    both_left = data["attackers"] > 0 and defenders - d_loss > 0
-    d_can = both_left and bool(retreat_destinations(state, data, "defender"))
-    a_can = both_left and bool(retreat_destinations(state, data, "attacker"))
+    a_loss, d_loss = round_losses(a_total, d_total)
+    battle.attackers = attackers - a_loss
+    _set_defenders(state, battle, defenders - d_loss)
+    both_left = battle.attackers > 0 and defenders - d_loss > 0
+    d_can = both_left and bool(retreat_destinations(state, battle, "defender"))
+    a_can = both_left and bool(retreat_destinations(state, battle, "attacker"))
     events = [
         ev(
             "battle_round",
             variant="both_lose"
             if a_loss and d_loss
             else ("attacker_loses" if a_loss else "defender_loses"),
-            round=data["round"],
-            terrain=data["kind"],
-            space=data["space"],
-            attacker=state.names[data["attacker"]],
-            defender=state.names[data["defender"]],
+            round=battle.round,
+            terrain=battle.terrain,
+            space=battle.space,
+            attacker=state.names[battle.attacker],
+            defender=state.names[battle.defender],
             attacker_die=a_die,
             defender_die=d_die,
             attackers=attackers,
@@ -275,7 +323,7 @@ def apply_roll(state: GameState, action: Action) -> list[Event]:
             defender_total=d_total,
             attacker_loss=a_loss,
             defender_loss=d_loss,
-            attackers_left=data["attackers"],
+            attackers_left=battle.attackers,
             defenders_left=defenders - d_loss,
             defender_can_retreat=d_can,
             attacker_can_retreat=a_can,
@@ -284,16 +332,16 @@ def apply_roll(state: GameState, action: Action) -> list[Event]:
     if not both_left:
         return events + finish(state, battle)
     if d_can:
-        state.pending.append(Pending("retreat", data["defender"], {"side": "defender"}))
+        state.pending.append(Retreat(player=battle.defender, side="defender"))
     elif a_can:
-        state.pending.append(Pending("retreat", data["attacker"], {"side": "attacker"}))
+        state.pending.append(Retreat(player=battle.attacker, side="attacker"))
     return events
 
 
 # --------------------------------------------------------------------------- the end
 
 
-def finish(state: GameState, battle: Pending) -> list[Event]:
+def finish(state: GameState, battle: Battle) -> list[Event]:
     """End a battle in which a side has no units left (seed 000 'Battle' step 4).
 
     The winner takes the isle or sea and every building on it; if both sides are wiped
@@ -301,86 +349,86 @@ def finish(state: GameState, battle: Pending) -> list[Event]:
     is left empty.
     """
     state.pending.remove(battle)
-    data = battle.data
-    attackers, defenders = data["attackers"], defending_units(state, data)
+    attackers, defenders = battle.attackers, defending_units(state, battle)
     if attackers > 0:
-        return _conquer(state, data, "attacker_wins")
+        return _conquer(state, battle, "attacker_wins")
     variant = "mutual" if defenders == 0 else "defender_holds"
-    events = [_end_event(state, data, variant, winner=data["defender"])]
-    if variant == "mutual" and data["kind"] == "land":
-        events += control.keep_with_marker(state, data["space"])
+    events = [_end_event(state, battle, variant, winner=battle.defender)]
+    if variant == "mutual" and battle.terrain == "land":
+        events += control.keep_with_marker(state, battle.space)
     return events
 
 
-def _conquer(state: GameState, data: dict[str, Any], variant: str) -> list[Event]:
+def _conquer(state: GameState, battle: Battle, variant: str) -> list[Event]:
     """The attacker takes the contested space (the defenders are gone or retreated)."""
-    space, attacker, count = data["space"], data["attacker"], data["attackers"]
-    events = [_end_event(state, data, variant, winner=attacker)]
-    if data["kind"] == "sea":
+    space, attacker, count = battle.space, battle.attacker, battle.attackers
+    events = [_end_event(state, battle, variant, winner=attacker)]
+    if battle.terrain == "sea":
         state.fleets[space] = (attacker, count)
         return events
     return events + control.take_isle(state, attacker, space, count, by="battle")
 
 
-def _end_event(state: GameState, data: dict[str, Any], variant: str, *, winner: int) -> Event:
-    space = data["space"]
-    taken = winner == data["attacker"] and data["kind"] == "land"
+def _end_event(state: GameState, battle: Battle, variant: str, *, winner: int) -> Event:
+    space = battle.space
+    taken = winner == battle.attacker and battle.terrain == "land"
     isle = state.isles.get(space)
+    loser = battle.defender if winner == battle.attacker else battle.attacker
     return ev(
         "battle_end",
         variant=variant,
-        terrain=data["kind"],
+        terrain=battle.terrain,
         space=space,
         winner=state.names[winner],
-        loser=state.names[data["defender" if winner == data["attacker"] else "attacker"]],
-        attacker=state.names[data["attacker"]],
-        defender=state.names[data["defender"]],
-        rounds=data["round"],
-        attackers_left=data["attackers"],
-        defenders_left=defending_units(state, data),
+        loser=state.names[loser],
+        attacker=state.names[battle.attacker],
+        defender=state.names[battle.defender],
+        rounds=battle.round,
+        attackers_left=battle.attackers,
+        defenders_left=defending_units(state, battle),
         buildings=list(isle.buildings) if taken and isle is not None else [],
         metropolis=bool(taken and isle is not None and isle.metropolis),
     )
 
 
-def withdraw(state: GameState, battle: Pending, side: str, destination: str) -> list[Event]:
+def withdraw(state: GameState, battle: Battle, side: str, destination: str) -> list[Event]:
     """One side retreats to ``destination``; the battle ends. A retreating defender
     leaves the space to the attacker, with its buildings (seed 000 'Battle' step 3)."""
     state.pending.remove(battle)
-    data = battle.data
-    player = data[side]
-    count = data["attackers"] if side == "attacker" else defending_units(state, data)
+    player = battle.seat(side)
+    count = battle.attackers if side == "attacker" else defending_units(state, battle)
     events = [
         ev(
             "retreat",
-            variant=data["kind"],
+            variant=battle.terrain,
             player=state.names[player],
             side=side,
-            origin=data["space"],
+            origin=battle.space,
             target=destination,
             count=count,
         )
     ]
     if side == "attacker":
-        data["attackers"] = 0
+        battle.attackers = 0
     else:
-        _set_defenders(state, data, 0)
-    if data["kind"] == "land":
+        _set_defenders(state, battle, 0)
+    if battle.terrain == "land":
         events += control.reinforce(state, player, destination, count)
     else:
         present = state.fleets.get(destination, (player, 0))[1]
         state.fleets[destination] = (player, present + count)
     if side == "defender":
-        return events + _conquer(state, data, "defender_retreats")
-    return events + [_end_event(state, data, "attacker_retreats", winner=data["defender"])]
+        return events + _conquer(state, battle, "defender_retreats")
+    return events + [_end_event(state, battle, "attacker_retreats", winner=battle.defender)]
 
 
 @explainer("roll")
-def explain_roll(state: GameState, action: Action) -> str | None:
-    """Dice are rolled only in a battle."""
+def explain_roll(state: GameState, action: Action) -> Why:
+    """Dice are rolled only in a battle (seed 000 'Battle' step 1), after any retreat
+    decision (step 3)."""
     if current_battle(state) is None:
-        return "dice are rolled only during a battle (seed 000 'Battle' step 1)"
-    return "a retreat decision is due before the next roll (seed 000 'Battle' step 3)"
+        return why("battle.roll_no_battle")
+    return why("battle.roll_retreat_first")
 
 
-PENDING["battle"] = PendingKind("chance", outcomes=roll_outcomes, label="battle: roll the dice")
+register_pending(Battle, "chance", outcomes=roll_outcomes)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..i18n import LANGS, catalog
 from .errors import CycladesError
+from .messages import rule
 
 __all__ = [
     "Hex",
@@ -76,7 +77,7 @@ def map_for_players(n_players: int) -> str:
         return "map-2-3"
     if n_players in (4, 5):
         return f"map-{n_players}"
-    raise ValueError(f"Cyclades is played by 2 to 5 players, not {n_players!r}")
+    raise CycladesError(rule("setup.players", keep=[repr(n_players)], n=repr(n_players)))
 
 
 def available_maps() -> tuple[str, ...]:
@@ -162,14 +163,16 @@ class MapSpec:
 
         Raises :class:`MapDataError` (a ``ValueError``) if the file breaks a board rule.
         """
-        if not _MAP_ID.match(map_id):
-            raise MapDataError(f"bad map id {map_id!r}")
+        if not isinstance(map_id, str) or not _MAP_ID.match(map_id):
+            raise MapDataError(rule("setup.bad_map_id", keep=[repr(map_id)], map=repr(map_id)))
         path = resources.files("cyclades_widgets") / "data" / "maps" / f"{map_id}.json"
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            known = ", ".join(available_maps())
-            raise MapDataError(f"no map {map_id!r}; known maps: {known}") from None
+            known = list(available_maps())
+            raise MapDataError(
+                rule("setup.no_map", keep=[repr(map_id), *known], map=repr(map_id), known=known)
+            ) from None
         return MapSpec.from_dict(json.loads(text))
 
     @classmethod
@@ -187,8 +190,8 @@ class MapSpec:
         try:
             return self._starts[n_players]
         except KeyError:
-            raise ValueError(
-                f"map {self.id} has no start positions for {n_players} players"
+            raise MapDataError(
+                rule("setup.no_starts", keep=[self.id], map=self.id, n=n_players)
             ) from None
 
     def is_isle(self, space: str) -> bool:

@@ -232,8 +232,8 @@ def eliminate(state: GameState, player: int, *, by: int | None = None) -> list[E
     p.eliminated = True
     state.turn_order = [s for s in state.turn_order if s != player]
     state.returned = [s for s in state.returned if s != player]
-    state.queue = [q for q in state.queue if q[1] != player]
-    state.bids = {god: bid for god, bid in state.bids.items() if bid[0] != player}
+    state.queue = [q for q in state.queue if q.player != player]
+    state.bids = {god: bid for god, bid in state.bids.items() if bid.player != player}
     state.apollo = [s for s in state.apollo if s != player]
     state.temples_used.pop(player, None)
     state.pending = [pd for pd in state.pending if pd.player != player]

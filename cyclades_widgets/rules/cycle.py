@@ -9,6 +9,7 @@ from typing import Literal
 from . import ledger
 from .actions import Action
 from .events import Event, ev
+from .messages import Why, why
 from .registry import CYCLE_START, explainer, handler
 from .state import CREATURE_PRICES, GODS, GameState, Phase
 
@@ -248,24 +249,19 @@ def end_of_cycle(state: GameState) -> list[Event]:
 
 
 @explainer("order")
-def explain_order(state: GameState, action: Action) -> str:
-    """A player tried to set the turn order: it is a chance step of the setup."""
-    return (
-        "the offering tokens are shuffled onto the turn track once, at setup (seed 000 "
-        "'Setup' 5); afterwards the order follows the turn-track update"
-    )
+def explain_order(state: GameState, action: Action) -> Why:
+    """A player tried to set the turn order: it is a chance step of the setup
+    (seed 000 'Setup' 5)."""
+    return why("cycle.order")
 
 
 @explainer("gods")
-def explain_gods(state: GameState, action: Action) -> str:
+def explain_gods(state: GameState, action: Action) -> Why:
     """A player tried to lay out the gods: it is a chance step at the start of a cycle."""
-    return "the gods are shuffled onto the track by chance in phase 2 of a cycle, not by a player"
+    return why("cycle.gods")
 
 
 @explainer("draw")
-def explain_draw(state: GameState, action: Action) -> str:
+def explain_draw(state: GameState, action: Action) -> Why:
     """A player tried to draw a creature: cards are drawn only when the track is updated."""
-    return (
-        "creature cards are drawn by chance only when the creature track is updated at the "
-        "start of a cycle; a bought card's slot stays empty until then"
-    )
+    return why("cycle.draw")

@@ -2,7 +2,9 @@
 
 An error carries a :class:`~cyclades_widgets.i18n.Message` (a catalog key and its values), so
 it speaks the learner's language: ``str(err)`` is rendered in the session's language at the
-moment it is raised, and ``err.message(lang)`` renders it in any language.
+moment it is raised, and ``err.message(lang)`` renders it in any language. A value of the
+message may itself be a message (the rule broken, inside "…; Athens to act; legal: …"): it
+is rendered in the same language.
 
 >>> from cyclades_widgets.i18n import Message
 >>> err = NotationError(Message("word.none"))
@@ -12,7 +14,48 @@ moment it is raised, and ``err.message(lang)`` renders it in any language.
 
 from __future__ import annotations
 
-from ..i18n import Message, get_language
+from typing import Any, Protocol, runtime_checkable
+
+from ..i18n import Message, get_language, render
+
+
+@runtime_checkable
+class Renderable(Protocol):
+    """Anything that renders itself in a language: a :class:`Message`, a notation form."""
+
+    def render(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (None: the session's language)."""
+        ...
+
+
+def render_message(message: Message, lang: str | None = None) -> str:
+    """``message`` in ``lang``, the messages among its values (or in lists of values)
+    rendered first in the same language and kept as they are.
+
+    >>> inner = Message("word.none")
+    >>> render_message(Message("count.gp.other", {"n": 3}), "en")
+    '3 GP'
+    >>> render_message(Message("ui.move", {"player": "Athens", "move": inner}), "zh")
+    'Athens:无'
+    """
+    values: dict[str, Any] = {}
+    kept: set[str] = set()
+    for name, value in message.params.items():
+        values[name] = _nested(value, lang, kept)
+    return render(message.key, values, lang, proper=message.proper | frozenset(kept))
+
+
+def _nested(value: Any, lang: str | None, kept: set[str]) -> Any:
+    if isinstance(value, Message):
+        text = render_message(value, lang)
+    elif isinstance(value, Renderable):
+        text = value.render(lang)
+    elif isinstance(value, list | tuple) and any(isinstance(v, Renderable) for v in value):
+        return [_nested(v, lang, kept) for v in value]
+    else:
+        return value
+    kept.add(text)
+    return text
 
 
 class CycladesError(ValueError):
@@ -28,8 +71,13 @@ class CycladesError(ValueError):
     def message(self, lang: str | None = None) -> str:
         """The error's text in ``lang`` (None: the language it was raised in)."""
         if isinstance(self.msg, Message):
-            return self.msg.render(lang or self.lang)
+            return render_message(self.msg, lang or self.lang)
         return self.msg
+
+
+class RegistryError(RuntimeError):
+    """A rule module registered a name (handler, explainer, pending kind, notation or
+    hook) that is already registered: a programming error, never the learner's."""
 
 
 class NotationError(CycladesError):
@@ -39,6 +87,12 @@ class NotationError(CycladesError):
 class IllegalActionError(CycladesError):
     """The action parses, but it is not legal now. The message names the rule."""
 
+    def __init__(self, message: Message | str, *, rule: Message | None = None) -> None:
+        self.rule = rule
+        """The rule the action breaks, on its own (without who is to act and what is
+        legal), when there is one: what a board shows next to the refused move."""
+        super().__init__(message)
+
 
 class RecordError(CycladesError):
     """A game record is malformed. The message gives the JSON path and what was expected."""
@@ -46,7 +100,7 @@ class RecordError(CycladesError):
     def __init__(self, message: Message | str, path: str = "$") -> None:
         self.path = path
         """Where in the record (a JSON path such as ``$.steps[3].move``)."""
-        self.reason = message if isinstance(message, str) else message.render()
+        self.reason = message if isinstance(message, str) else render_message(message)
         """What is wrong there, without the path."""
         super().__init__(message)
 

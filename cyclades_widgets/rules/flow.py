@@ -8,7 +8,9 @@ Every state is one of four *nodes*:
 - ``"over"``: the game has ended.
 
 :func:`apply` is the trusted fast path (bots, replays); :func:`check` is the safe path
-that raises a named error and leaves the state untouched.
+that raises a named error and leaves the state untouched. :func:`explain` names the rule
+an action breaks, and has nothing against exactly the legal actions: the explainers and
+the generators of legal actions share each rule's condition.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import Message
 from . import cycle, gods, offerings
 from .actions import Action
 from .errors import IllegalActionError
 from .events import Event
+from .messages import rule, sample
 from .registry import EXPLAINERS, HANDLERS, PENDING
 from .state import GameState, Phase
 
@@ -108,45 +112,70 @@ def auto_step(state: GameState) -> list[Event]:
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
-    """Apply a legal decision or chance outcome (trusted: no legality check)."""
+    """Apply a legal decision or chance outcome (trusted: no legality check).
+
+    A pending step with its own ``apply`` takes the actions played at it; otherwise the
+    action kind's handler does.
+    """
+    if state.pending:
+        top = state.pending[-1]
+        own = PENDING[top.kind].apply
+        if own is not None:
+            events = own(state, top, action)
+            state.step += 1
+            return events
     events = HANDLERS[action.kind](state, action)
     state.step += 1
     return events
 
 
-def check(state: GameState, action: Action) -> None:
+def explain(state: GameState, action: Action) -> Message | None:
+    """At a decision, the rule that ``action`` breaks, or None when it breaks none.
+
+    None exactly when ``action`` is among :func:`legal_actions` (``tests/test_rules_once.py``
+    checks this over fuzzed positions): each rule's condition is stated once, and both
+    the explainer of an action kind and its generator of legal actions use it.
+    """
+    if not well_formed(action):
+        return _malformed(state, action)
+    explain_kind = EXPLAINERS.get(action.kind)
+    if explain_kind is None:
+        return rule("check.no_rule", keep=[str(action)], action=str(action))
+    broken = explain_kind(state, action)
+    return None if broken is None else broken.message()
+
+
+def check(state: GameState, action: Action, legal: list[Action] | None = None) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` is legal now.
 
-    The message names the rule that forbids it and what would be legal instead.
+    ``legal`` may give the legal actions already listed for this state. The message names
+    the rule that forbids it and what would be legal instead.
     """
     kind, player = node(state)
     if not well_formed(action):
-        raise IllegalActionError(_malformed_message(state, action))
+        raise IllegalActionError(_malformed(state, action, legal))
+    text = str(action)
     if kind == "over":
-        raise IllegalActionError(f"the game is over; {action} cannot be played")
+        raise IllegalActionError(rule("check.over", keep=[text], action=text))
     if kind == "auto":
-        raise IllegalActionError(
-            f"no decision is due: the next step is automatic ({describe_auto(state)}); "
-            "call game.step() or game.advance()"
-        )
+        raise IllegalActionError(rule("check.auto", step=describe_auto(state)))
     if kind == "chance":
         options = [a for a, _ in chance_outcomes(state)]
         if action in options:
             return
-        raise IllegalActionError(_chance_message(state, action, options))
-    legal = legal_actions(state)
+        raise IllegalActionError(_chance_message(action, options))
+    if legal is None:
+        legal = legal_actions(state)
     if action in legal:
         return
-    reason = None
-    explain = EXPLAINERS.get(action.kind)
-    if explain is not None:
-        reason = explain(state, action)
-    who = state.names[player] if player is not None else "nobody"
-    if reason is None:
-        reason = f"{action} is not legal now"
+    reason = explain(state, action) or rule("check.not_legal", keep=[text], action=text)
     same = [str(a) for a in legal if a.kind == action.kind]
     hint = same if same else [str(a) for a in legal]
-    raise IllegalActionError(f"{reason}. {who} to act; legal: {_sample(hint)}")
+    assert player is not None
+    message = rule(
+        "check.illegal", state, reason=reason, player=state.names[player], legal=sample(hint)
+    )
+    raise IllegalActionError(message, rule=reason)
 
 
 def well_formed(action: Action) -> bool:
@@ -161,47 +190,35 @@ def well_formed(action: Action) -> bool:
         return False
 
 
-def _malformed_message(state: GameState, action: Action) -> str:
+def _malformed(state: GameState, action: Action, legal: list[Action] | None = None) -> Message:
     kind, _ = node(state)
-    if kind == "decision":
-        options = [str(a) for a in legal_actions(state)]
-        where = "legal"
-    elif kind == "chance":
+    if kind == "chance":
         options = [str(a) for a, _ in chance_outcomes(state)]
-        where = "possible"
+        key = "check.malformed_chance"
     else:
-        options, where = [], "legal"
-    return (
-        f"Action({action.kind!r}, {action.args!r}) is not a well-formed action "
-        f"(its arguments do not match the notation of {action.kind!r}, docs/notation.md); "
-        f"{where}: {_sample(options)}"
+        options = [str(a) for a in (legal_actions(state) if legal is None else legal)]
+        key = "check.malformed"
+    shown = f"Action({action.kind!r}, {action.args!r})"
+    return rule(
+        key,
+        keep=[shown, repr(action.kind)],
+        action=shown,
+        kind=repr(action.kind),
+        legal=sample(options),
     )
 
 
-def _chance_message(state: GameState, action: Action, options: list[Action]) -> str:
+def _chance_message(action: Action, options: list[Action]) -> Message:
+    notations = [str(a) for a in options]
     if action.kind in HANDLERS and action.kind in {a.kind for a in options}:
-        return f"{action} is not a possible outcome here; possible: {_sample([str(a) for a in options])}"
-    return (
-        f"a chance step is due ({options[0].kind if options else '?'}), not a decision; "
-        f"call game.step() to draw it, or force one of: {_sample([str(a) for a in options])}"
-    )
+        text = str(action)
+        return rule("check.not_possible", keep=[text], action=text, possible=sample(notations))
+    due = options[0].kind if options else "?"
+    return rule("check.chance_due", keep=[due], kind=due, possible=sample(notations))
 
 
-def _sample(items: list[str], limit: int = 8) -> str:
-    if not items:
-        return "nothing"
-    shown = ", ".join(items[:limit])
-    return shown + (f", … ({len(items)} in all)" if len(items) > limit else "")
-
-
-def describe_auto(state: GameState) -> str:
+def describe_auto(state: GameState) -> Message:
     """A few words naming the automatic step that comes next."""
     if state.pending:
-        return PENDING[state.pending[-1].kind].label or state.pending[-1].kind
-    return {
-        Phase.CREATURES: "update the creature track",
-        Phase.REVENUE: "revenue",
-        Phase.OFFERINGS: "pay the offerings",
-        Phase.ACTIONS: "the next god's action",
-        Phase.END: "end-of-cycle check",
-    }.get(state.phase, str(state.phase))
+        return PENDING[state.pending[-1].kind].describe()
+    return rule(f"auto.{state.phase.value}")

@@ -7,17 +7,20 @@ through :data:`.registry.TURN_ACTIONS`.
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 from . import ledger, metropolis
 from .actions import Action
 from .board import MapSpec
 from .events import Event, ev
-from .registry import PENDING, TURN_ACTIONS, TURN_START, PendingKind, explainer, handler
+from .messages import Why, plural, quoted, why
+from .registry import PENDING, TURN_ACTIONS, TURN_START, explainer, handler, register_pending
 from .state import (
     APOLLO,
     BUILDINGS,
     GOD_BUILDING,
+    GOD_UNIT,
     MAX_FLEETS,
     MAX_TROOPS,
     GameState,
@@ -32,14 +35,20 @@ FLEET_COSTS = (0, 1, 2, 3)
 """Poseidon: the first fleet is free, then 1, 2, 3 GP."""
 CARD_COST = 4
 """Zeus / Athena: one more Priest or Philosopher for 4 GP, at most once per turn."""
+EXTRA_CARDS = 1
+"""Priests or Philosophers that may be bought beyond the free one, per turn."""
 BUILD_COST = 2
+UNIT_CAP = {"troop": MAX_TROOPS, "fleet": MAX_FLEETS}
+"""At most 8 troops and 8 fleets of a player on the board (seed 000 'Actions')."""
+UNIT_GOD = {unit: god for god, unit in GOD_UNIT.items()}
+"""Which god recruits each unit: troop → Ares, fleet → Poseidon, priest → Zeus..."""
 
-_PLURALS = {"fortress": "fortresses", "university": "universities", "nothing": "nothing"}
 
+@dataclass(slots=True, kw_only=True)
+class ProsperityMarker(Pending):
+    """The first player on Apollo places a prosperity marker on one of their isles."""
 
-def plural(word: str) -> str:
-    """The plural of a building or unit name, for messages ("fortresses", "troops")."""
-    return _PLURALS.get(word, word + "s")
+    kind: ClassVar[str] = "prosperity"
 
 
 def node(state: GameState) -> tuple[Literal["decision", "auto"], int | None]:
@@ -79,13 +88,13 @@ def _apollo(state: GameState, player: int) -> list[Event]:
     apollo_left = sum(1 for god, _ in state.queue if god == APOLLO)
     first = apollo_left == len(state.apollo) - 1  # this is the first Apollo turn
     if first and isles and state.prosperity_supply > 0:
-        state.pending.append(Pending("prosperity", player, {}))
+        state.pending.append(ProsperityMarker(player=player))
     else:
         state.returned.append(player)
     return events
 
 
-def legal_prosperity(state: GameState, pending: Pending) -> list[Action]:
+def legal_prosperity(state: GameState, pending: ProsperityMarker) -> list[Action]:
     """The first Apollo player puts the marker on one of their isles."""
     assert pending.player is not None
     return [Action("prosperity", (i,)) for i in state.isles_of(pending.player)]
@@ -104,9 +113,7 @@ def apply_prosperity(state: GameState, action: Action) -> list[Event]:
     return [ev("prosperity_placed", player=state.names[player], isle=isle)]
 
 
-PENDING["prosperity"] = PendingKind(
-    "decision", legal=legal_prosperity, label="place Apollo's prosperity marker"
-)
+register_pending(ProsperityMarker, "decision", legal=legal_prosperity)
 
 
 def _take_card(state: GameState, player: int, card: str, *, free: bool) -> list[Event]:
@@ -129,24 +136,77 @@ def _take_card(state: GameState, player: int, card: str, *, free: bool) -> list[
     return events
 
 
-# --------------------------------------------------------------------------- legal actions
+# --------------------------------------------------------------------------- the rules
 
 
-def legal_turn_actions(state: GameState) -> list[Action]:
-    """Everything the acting player may do now: recruit, build, specials, creatures, end."""
-    turn = state.turn
-    assert turn is not None
-    actions = _recruits(state, turn) + _builds(state, turn)
-    for generator in TURN_ACTIONS:
-        actions += generator(state, turn)
-    actions.append(Action("end"))
-    return actions
+def turn_problem(state: GameState, idle: Why) -> Why | None:
+    """Why no god action can be taken now, or None: a god's action must be under way
+    (else ``idle`` says what the action needs), with no other step (a battle, a
+    Metropolis to place...) to settle first."""
+    if state.pending:
+        return step_under_way(state)
+    if state.turn is None:
+        return idle
+    return None
+
+
+def step_under_way(state: GameState) -> Why:
+    """The message for an action tried while a pending step must be settled first."""
+    top = state.pending[-1]
+    spec = PENDING[top.kind]
+    if top.player is None:
+        return why("gods.step_under_way_game", step=spec.describe())
+    return why("gods.step_under_way", state, player=state.names[top.player], step=spec.describe())
 
 
 def recruit_cost(turn: Turn) -> int | None:
     """The price of the next troop or fleet this turn, or None once 4 were recruited."""
     costs = TROOP_COSTS if turn.god == "ares" else FLEET_COSTS
     return costs[turn.recruited] if turn.recruited < len(costs) else None
+
+
+def card_problem(state: GameState, turn: Turn, card: str) -> Why | None:
+    """Why one more Priest or Philosopher cannot be bought now, or None: one extra card
+    per turn, for 4 GP, while the supply lasts."""
+    gold = state.players[turn.player].gold
+    if turn.extra_cards >= EXTRA_CARDS:
+        return why("gods.extra_card_once", unit=card)
+    if gold < CARD_COST:
+        return why(
+            "gods.card_too_poor",
+            state,
+            player=state.names[turn.player],
+            gold=gold,
+            unit=card,
+            cost=CARD_COST,
+        )
+    supply = state.priest_supply if card == "priest" else state.philosopher_supply
+    if supply <= 0:
+        return why("gods.card_supply", unit=card)
+    return None
+
+
+def unit_problem(state: GameState, turn: Turn, unit: str) -> Why | None:
+    """Why one more troop or fleet cannot be recruited now, or None: 4 per turn at
+    rising prices, and at most 8 of them on the board."""
+    cost = recruit_cost(turn)
+    gold = state.players[turn.player].gold
+    name = state.names[turn.player]
+    if cost is None:
+        return why("gods.recruit_four", units=plural(unit), n=len(TROOP_COSTS))
+    if cost > gold:
+        return why("gods.recruit_too_poor", state, player=name, gold=gold, unit=unit, cost=cost)
+    on_board = state.troops_on_board if unit == "troop" else state.fleets_on_board
+    if on_board(turn.player) >= UNIT_CAP[unit]:
+        return why(f"gods.unit_cap_{unit}", state, player=name, cap=UNIT_CAP[unit])
+    return None
+
+
+def recruit_places(state: GameState, player: int, unit: str) -> list[str]:
+    """Where a new troop (the player's isles) or fleet (:func:`fleet_spawn_seas`) may go."""
+    if unit == "troop":
+        return state.isles_of(player)
+    return fleet_spawn_seas(state, player)
 
 
 def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
@@ -163,37 +223,65 @@ def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
     )
 
 
+def build_problem(state: GameState, turn: Turn, kind: str) -> Why | None:
+    """Why a ``kind`` building cannot be built this turn, or None: each god builds its own
+    building, for 2 GP, while the supply lasts."""
+    own = GOD_BUILDING.get(turn.god)
+    if kind not in BUILDINGS:
+        return why("gods.not_a_building", keep=[quoted(kind)], word=quoted(kind), all=BUILDINGS)
+    if kind != own:
+        if own is None:
+            return why("gods.builds_nothing", god=turn.god, buildings=plural(kind))
+        return why("gods.wrong_building", god=turn.god, own=plural(own), buildings=plural(kind))
+    if state.players[turn.player].gold < BUILD_COST:
+        return why("gods.build_too_poor", state, player=state.names[turn.player], cost=BUILD_COST)
+    if state.building_supply[kind] <= 0:
+        return why("gods.building_supply", buildings=plural(kind))
+    return None
+
+
+def site_problem(state: GameState, player: int, isle_id: str) -> Why | None:
+    """Why a building cannot go on ``isle_id``, or None: on the player's own isles, on a
+    free building space."""
+    isle = state.isles.get(isle_id)
+    if isle is None or isle.owner != player:
+        return why("gods.build_own_isle", keep=[isle_id], isle=isle_id)
+    if metropolis.free_slots(state, isle_id) <= 0:
+        return why("gods.no_free_space", isle=isle_id)
+    return None
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def legal_turn_actions(state: GameState) -> list[Action]:
+    """Everything the acting player may do now: recruit, build, specials, creatures, end."""
+    turn = state.turn
+    assert turn is not None
+    actions = _recruits(state, turn) + _builds(state, turn)
+    for generator in TURN_ACTIONS:
+        actions += generator(state, turn)
+    actions.append(Action("end"))
+    return actions
+
+
 def _recruits(state: GameState, turn: Turn) -> list[Action]:
-    player = turn.player
-    gold = state.players[player].gold
-    if turn.god in ("zeus", "athena"):
-        card = "priest" if turn.god == "zeus" else "philosopher"
-        supply = state.priest_supply if card == "priest" else state.philosopher_supply
-        if turn.extra_cards < 1 and gold >= CARD_COST and supply > 0:
-            return [Action("recruit", (card,))]
+    unit = GOD_UNIT.get(turn.god)
+    if unit in ("priest", "philosopher"):
+        return [Action("recruit", (unit,))] if card_problem(state, turn, unit) is None else []
+    if unit is None or unit_problem(state, turn, unit) is not None:
         return []
-    cost = recruit_cost(turn)
-    if cost is None or cost > gold:
-        return []
-    if turn.god == "ares":
-        if state.troops_on_board(player) >= MAX_TROOPS:
-            return []
-        return [Action("recruit", ("troop", i)) for i in state.isles_of(player)]
-    if state.fleets_on_board(player) >= MAX_FLEETS:
-        return []
-    return [Action("recruit", ("fleet", s)) for s in fleet_spawn_seas(state, player)]
+    return [Action("recruit", (unit, place)) for place in recruit_places(state, turn.player, unit)]
 
 
 def _builds(state: GameState, turn: Turn) -> list[Action]:
     kind = GOD_BUILDING.get(turn.god)
-    if kind is None or state.building_supply[kind] <= 0:
-        return []
-    if state.players[turn.player].gold < BUILD_COST:
+    if kind is None or build_problem(state, turn, kind) is not None:
         return []
     return [
         Action("build", (kind, i))
         for i in state.isles_of(turn.player)
-        if metropolis.free_slots(state, i) > 0
+        if site_problem(state, turn.player, i) is None
     ]
 
 
@@ -251,103 +339,71 @@ def apply_end(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("recruit")
-def explain_recruit(state: GameState, action: Action) -> str | None:
-    """Name the recruiting rule an attempt breaks."""
+def explain_recruit(state: GameState, action: Action) -> Why | None:
+    """Name the recruiting rule an attempt breaks (None if it breaks none)."""
+    problem = turn_problem(state, why("gods.no_turn_recruit"))
+    if problem is not None:
+        return problem
     turn = state.turn
-    if state.pending:
-        return step_under_way(state)
-    if turn is None:
-        return "recruiting happens during your god's action"
-    name = state.names[turn.player]
+    assert turn is not None
     unit = action.args[0]
-    wanted = {"troop": "ares", "fleet": "poseidon", "priest": "zeus", "philosopher": "athena"}
-    if unit not in wanted:
-        return f"{unit!r} cannot be recruited; units are troop, fleet, priest, philosopher"
-    if wanted[unit] != turn.god:
-        return f"{turn.god.title()} does not recruit {unit}s ({wanted[unit].title()} does)"
-    cards = unit in ("priest", "philosopher")
-    if cards and len(action.args) > 1:
-        return (
-            f"a {unit} card goes in front of your screen, not on the board: write 'recruit {unit}'"
-        )
-    if not cards and len(action.args) < 2:
-        place = "isle" if unit == "troop" else "sea"
-        return f"say where the new {unit} goes: 'recruit {unit} <{place}>'"
-    gold = state.players[turn.player].gold
-    if cards:
-        if turn.extra_cards >= 1:
-            return f"only one extra {unit} may be bought per turn (seed 000 'Actions')"
-        if gold < CARD_COST:
-            return f"{name} has {gold} GP; an extra {unit} costs {CARD_COST} GP"
-        return f"no {unit} cards are left in the supply"
-    cost = recruit_cost(turn)
-    if cost is None:
-        return f"at most 4 {unit}s may be recruited in one turn (the free one, then 3 paid)"
-    if cost > gold:
-        return f"{name} has {gold} GP; the next {unit} costs {cost} GP"
-    cap = state.troops_on_board if unit == "troop" else state.fleets_on_board
-    if cap(turn.player) >= 8:
-        return f"{name} already has 8 {unit}s on the board (the limit is 8)"
-    where = action.args[1] if len(action.args) > 1 else None
-    if unit == "troop":
-        return f"new troops go on your own isles; {where} is not {name}'s"
-    return (
-        f"new fleets go in a sea next to one of your isles that is empty or holds your "
-        f"fleets; {where} is not such a sea"
-    )
+    if unit not in UNIT_GOD:
+        return why("gods.not_a_unit", keep=[quoted(unit)], word=quoted(unit))
+    if UNIT_GOD[unit] != turn.god:
+        return why("gods.wrong_unit", god=turn.god, units=plural(unit), other=UNIT_GOD[unit])
+    if unit in ("priest", "philosopher"):
+        if len(action.args) > 1:
+            return why(
+                "gods.card_off_board",
+                keep=[f"recruit {unit}"],
+                unit=unit,
+                example=f"recruit {unit}",
+            )
+        return card_problem(state, turn, unit)
+    if len(action.args) < 2:
+        return why(f"gods.recruit_where_{unit}")
+    problem = unit_problem(state, turn, unit)
+    if problem is not None:
+        return problem
+    where = action.args[1]
+    if where in recruit_places(state, turn.player, unit):
+        return None
+    name = state.names[turn.player]
+    key = "gods.troop_place" if unit == "troop" else "gods.fleet_place"
+    return why(key, state, keep=[where], player=name, place=where)
 
 
 @explainer("build")
-def explain_build(state: GameState, action: Action) -> str | None:
-    """Name the building rule an attempt breaks."""
+def explain_build(state: GameState, action: Action) -> Why | None:
+    """Name the building rule an attempt breaks (None if it breaks none)."""
+    problem = turn_problem(state, why("gods.no_turn_build"))
+    if problem is not None:
+        return problem
     turn = state.turn
-    if state.pending:
-        return step_under_way(state)
-    if turn is None:
-        return "building happens during your god's action"
+    assert turn is not None
     kind, isle_id = action.args
-    own = GOD_BUILDING.get(turn.god)
-    if kind not in BUILDINGS:
-        return f"{kind!r} is not a building; the buildings are {', '.join(BUILDINGS)}"
-    if kind != own:
-        return f"{turn.god.title()} builds {plural(own or 'nothing')}, not {plural(kind)}"
-    if state.players[turn.player].gold < BUILD_COST:
-        return f"a building costs {BUILD_COST} GP; {state.names[turn.player]} has less"
-    isle = state.isles.get(isle_id)
-    if isle is None or isle.owner != turn.player:
-        return f"buildings go on your own isles; {isle_id} is not yours"
-    if metropolis.free_slots(state, isle_id) <= 0:
-        return f"{isle_id} has no free building space"
-    return f"no {plural(kind)} are left in the supply"
+    return build_problem(state, turn, kind) or site_problem(state, turn.player, isle_id)
 
 
 @explainer("end")
-def explain_end(state: GameState, action: Action) -> str | None:
-    """Why 'end' is not available."""
-    if state.pending:
-        return step_under_way(state)
-    return "there is no god action to end now"
-
-
-def step_under_way(state: GameState) -> str:
-    """The message for an action tried while a pending step must be settled first."""
-    top = state.pending[-1]
-    label = PENDING[top.kind].label or top.kind
-    who = state.names[top.player] if top.player is not None else "the game"
-    return f"first the step under way must be finished: {who} must {label}"
+def explain_end(state: GameState, action: Action) -> Why | None:
+    """Why 'end' is not available (None during a god's action)."""
+    return turn_problem(state, why("gods.nothing_to_end"))
 
 
 @explainer("prosperity")
-def explain_prosperity(state: GameState, action: Action) -> str | None:
+def explain_prosperity(state: GameState, action: Action) -> Why | None:
     """Why Apollo's prosperity marker cannot go there (or cannot be placed now)."""
     top = state.pending[-1] if state.pending else None
-    if top is None or top.kind != "prosperity":
-        return (
-            "only the first player on Apollo places a prosperity marker, right after "
-            "Apollo's income (seed 000 'Apollo')"
-        )
+    if not isinstance(top, ProsperityMarker):
+        return why("gods.prosperity_not_now")
     assert top.player is not None
-    return (
-        f"the prosperity marker goes on one of your own isles; {action.args[0]} is not "
-        f"{state.names[top.player]}'s"
+    if action.args[0] in state.isles_of(top.player):
+        return None
+    return why(
+        "gods.prosperity_own_isle",
+        state,
+        keep=[action.args[0]],
+        isle=action.args[0],
+        player=state.names[top.player],
     )

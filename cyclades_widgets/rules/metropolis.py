@@ -8,13 +8,26 @@ When no own isle has room: destroy buildings to make room (seeds), or with
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from itertools import combinations
+from typing import ClassVar
 
 from .actions import Action
 from .board import MapSpec
 from .events import Event, ev
-from .registry import PENDING, PendingKind, explainer, handler
+from .messages import Why, why
+from .registry import explainer, handler, register_pending
 from .state import BUILDINGS, GameState, Isle, Pending
+
+
+@dataclass(slots=True, kw_only=True)
+class Placement(Pending):
+    """A new Metropolis waits for its owner to choose the isle it goes on."""
+
+    kind: ClassVar[str] = "metropolis"
+    cause: str
+    """``"philosophers"`` (4 Philosophers) or ``"buildings"`` (4 different buildings)."""
 
 
 def footprint(slots: int) -> int:
@@ -42,7 +55,7 @@ def check(state: GameState, player: int) -> list[Event]:
     Both swaps are compulsory and immediate (seed 002 FAQ 'Metropolis 有哪些取得方式').
     Placement is a decision of the player (a pending ``metropolis`` step).
     """
-    if any(p.kind == "metropolis" for p in state.pending):
+    if any(isinstance(p, Placement) for p in state.pending):
         return []  # one placement at a time; placing re-checks
     events: list[Event] = []
     p = state.players[player]
@@ -82,7 +95,7 @@ def _start_placement(state: GameState, player: int, cause: str) -> list[Event]:
     roomy = [i for i in candidates if free_slots(state, i) >= _need(state, i)]
     if not roomy and state.options.metropolis_without_room == "lost":
         return [ev("metropolis_not_added", player=name, cause=cause, reason="no_room")]
-    state.pending.append(Pending("metropolis", player, {"cause": cause}))
+    state.pending.append(Placement(player=player, cause=cause))
     return [ev("metropolis_due", player=name, cause=cause)]
 
 
@@ -90,19 +103,27 @@ def _need(state: GameState, isle_id: str) -> int:
     return footprint(MapSpec.load(state.map_id).isle_slots[isle_id])
 
 
-def legal_placements(state: GameState, pending: Pending) -> list[Action]:
+def roomy_isles(state: GameState, player: int) -> list[str]:
+    """The player's isles without a Metropolis that have room for one."""
+    return [i for i in _candidates(state, player) if free_slots(state, i) >= _need(state, i)]
+
+
+def to_destroy(state: GameState, isle_id: str) -> int:
+    """How many buildings must go from ``isle_id`` to make room for a Metropolis."""
+    return _need(state, isle_id) - free_slots(state, isle_id)
+
+
+def legal_placements(state: GameState, pending: Placement) -> list[Action]:
     """Where the new Metropolis may go, and which buildings make room if none is free."""
     player = pending.player
     assert player is not None
-    candidates = _candidates(state, player)
-    roomy = [i for i in candidates if free_slots(state, i) >= _need(state, i)]
+    roomy = roomy_isles(state, player)
     if roomy:
         return [Action("metropolis", (i,)) for i in roomy]
     actions = []
-    for isle_id in candidates:
+    for isle_id in _candidates(state, player):
         isle = state.isles[isle_id]
-        missing = _need(state, isle_id) - free_slots(state, isle_id)
-        for combo in sorted(set(combinations(sorted(isle.buildings), missing))):
+        for combo in sorted(set(combinations(sorted(isle.buildings), to_destroy(state, isle_id)))):
             actions.append(Action("metropolis", (isle_id, tuple(combo))))
     return actions
 
@@ -111,6 +132,7 @@ def legal_placements(state: GameState, pending: Pending) -> list[Action]:
 def apply_metropolis(state: GameState, action: Action) -> list[Event]:
     """Place the Metropolis, destroying the named buildings first if needed."""
     pending = state.pending.pop()
+    assert isinstance(pending, Placement)
     player = pending.player
     assert player is not None
     isle_id = action.args[0]
@@ -129,7 +151,7 @@ def apply_metropolis(state: GameState, action: Action) -> list[Event]:
             "metropolis_built",
             player=state.names[player],
             isle=isle_id,
-            cause=pending.data.get("cause"),
+            cause=pending.cause,
             total=state.metropolises(player),
         )
     )
@@ -137,30 +159,51 @@ def apply_metropolis(state: GameState, action: Action) -> list[Event]:
 
 
 @explainer("metropolis")
-def explain_metropolis(state: GameState, action: Action) -> str | None:
-    """Why a Metropolis cannot go there."""
-    if not state.pending or state.pending[-1].kind != "metropolis":
-        return "no Metropolis is waiting to be placed"
+def explain_metropolis(state: GameState, action: Action) -> Why | None:
+    """Why a Metropolis cannot go there (None if it can)."""
+    top = state.pending[-1] if state.pending else None
+    if not isinstance(top, Placement):
+        return why("metropolis.none_waiting")
+    player = top.player
+    assert player is not None
     isle_id = action.args[0]
-    player = state.pending[-1].player
     isle = state.isles.get(isle_id)
     if isle is None:
-        return f"{isle_id!r} is not an isle of this map"
+        return why("metropolis.not_an_isle", keep=[isle_id], isle=isle_id)
     if isle.owner != player:
-        return f"a Metropolis goes on one of your own isles; {isle_id} is not yours"
+        return why("metropolis.own_isle", keep=[isle_id], isle=isle_id)
     if isle.metropolis:
-        return f"{isle_id} already has a Metropolis (at most one per isle)"
-    assert player is not None
-    if any(free_slots(state, i) >= _need(state, i) for i in _candidates(state, player)):
-        return "when an isle has room, the Metropolis goes on a free space (destroy only if none)"
-    missing = _need(state, isle_id) - free_slots(state, isle_id)
-    return (
-        f"no isle of yours has room, so buildings must be destroyed (seed 000 'Special "
-        f"Rules'): {isle_id} needs {missing} of its buildings ({', '.join(sorted(isle.buildings))}) "
-        f"named, e.g. 'metropolis {isle_id} destroy {','.join(sorted(isle.buildings)[:missing])}'"
+        return why("metropolis.one_per_isle", isle=isle_id)
+    destroy = tuple(action.args[1]) if len(action.args) > 1 else ()
+    roomy = roomy_isles(state, player)
+    if roomy:
+        if destroy or isle_id not in roomy:
+            return why("metropolis.free_space", roomy=roomy)
+        return None
+    return _destroy_problem(state, isle_id, isle, destroy)
+
+
+def _destroy_problem(
+    state: GameState, isle_id: str, isle: Isle, destroy: tuple[str, ...]
+) -> Why | None:
+    """No isle has room: exactly the buildings to make room are named, in alphabetical
+    order (seed 000 'Special Rules')."""
+    missing = to_destroy(state, isle_id)
+    owned = sorted(isle.buildings)
+    fits = len(destroy) == missing and not Counter(destroy) - Counter(owned)
+    if fits and list(destroy) == sorted(destroy):
+        return None
+    example = (
+        f"metropolis {isle_id} destroy {','.join(sorted(destroy) if fits else owned[:missing])}"
+    )
+    return why(
+        "metropolis.destroy",
+        keep=[example],
+        isle=isle_id,
+        n=missing,
+        buildings=owned,
+        example=example,
     )
 
 
-PENDING["metropolis"] = PendingKind(
-    "decision", legal=legal_placements, label="place the Metropolis"
-)
+register_pending(Placement, "decision", legal=legal_placements)

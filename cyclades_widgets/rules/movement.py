@@ -19,19 +19,22 @@ Notation (``docs/rules-notes.md``, "Movement and battles"):
   The Kraken's sea cannot be entered.
 
 While a fleet move is under way the group stays on the board in its current sea, mixed
-with any other own fleets there; ``data["group"]`` says how many of them are sailing.
+with any other own fleets there; :attr:`FleetMove.group` says how many of them are sailing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from . import ledger
 from .actions import Action, register_notation
 from .battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from .board import MapSpec
 from .events import Event, ev
-from .registry import PENDING, TURN_ACTIONS, PendingKind, explainer, handler
+from .gods import turn_problem
+from .messages import Why, why
+from .registry import explainer, handler, register_pending, turn_actions
 from .retreat import legal_retreats  # noqa: F401  (registers the retreat decision)
 from .state import GameState, Pending, Turn
 
@@ -39,12 +42,29 @@ MOVE_COST = 1
 """Each Ares or Poseidon move costs 1 GP (seed 000 'Player Reference')."""
 FLEET_RANGE = 3
 """A Poseidon move covers up to 3 sea spaces (seed 000, seed 002 '移动与战斗')."""
+MOVERS = {"troops": "ares", "fleets": "poseidon"}
+"""Ares moves troops, Poseidon fleets."""
 
 register_notation("move", "{w} {w}>{w} {i}")
 register_notation("sail", "{w}")
 register_notation("pickup", "{i}")
 register_notation("drop", "{i}")
 register_notation("stop", "")
+
+
+@dataclass(slots=True, kw_only=True)
+class FleetMove(Pending):
+    """A Poseidon fleet move under way: the group may sail on, change or stop."""
+
+    kind: ClassVar[str] = "fleet_move"
+    sea: str
+    """Where the group is now."""
+    group: int
+    """How many of the player's fleets in :attr:`sea` are sailing."""
+    left: int
+    """Sea spaces the group may still cover."""
+    changed: bool
+    """True once fleets were picked up or dropped off in this sea (once per space)."""
 
 
 # --------------------------------------------------------------------------- queries
@@ -74,19 +94,92 @@ def fleet_entries(state: GameState, sea_id: str) -> list[str]:
     return sorted(s for s in spec.sea_neighbours[sea_id] if s != state.kraken)
 
 
+# --------------------------------------------------------------------------- the rules
+
+
+def mover_problem(state: GameState, turn: Turn, unit: str) -> Why | None:
+    """Why ``unit`` ("troops" or "fleets") cannot be moved this turn, or None: only
+    their god moves them, for 1 GP a move."""
+    god = MOVERS[unit]
+    name = state.names[turn.player]
+    if turn.god != god:
+        return why("movement.wrong_god", state, god=god, unit=unit, player=name, acting=turn.god)
+    gold = state.players[turn.player].gold
+    if gold < MOVE_COST:
+        return why("movement.too_poor", state, cost=MOVE_COST, player=name, gold=gold)
+    return None
+
+
+def troop_origin_problem(state: GameState, player: int, origin: str) -> Why | None:
+    """Why troops cannot leave ``origin``, or None: one of the player's isles with troops,
+    and no Medusa there."""
+    isle = state.isles.get(origin)
+    if isle is None or isle.owner != player or isle.troops == 0:
+        return why(
+            "movement.troop_origin", state, keep=[origin], player=state.names[player], isle=origin
+        )
+    if is_frozen(state, origin):
+        return why("movement.medusa", isle=origin)
+    return None
+
+
+def count_problem(
+    state: GameState, player: int, unit: str, present: int, count: int, where: str
+) -> Why | None:
+    """Why ``count`` of the ``present`` troops or fleets there cannot move, or None: from 1
+    to all of them."""
+    if 1 <= count <= present:
+        return None
+    return why(f"movement.count_{unit}", state, place=where, n=present, player=state.names[player])
+
+
+def troop_target_problem(state: GameState, player: int, origin: str, target: str) -> Why | None:
+    """Why troops of ``origin`` cannot move to ``target``, or None: another isle, joined
+    by a chain of the player's fleets, and not a last isle the last-isle rule protects."""
+    if target not in state.isles or target == origin:
+        return why("movement.troop_target", keep=[target], place=target)
+    spec = MapSpec.load(state.map_id)
+    name = state.names[player]
+    if target not in spec.fleet_chain_reachable(origin, own_seas(state, player)):
+        return why("movement.no_chain", state, origin=origin, target=target, player=name)
+    if is_last_isle_protected(state, player, target):
+        owner = state.isles[target].owner
+        assert owner is not None
+        return why(
+            "movement.last_isle",
+            state,
+            isle=target,
+            owner=state.names[owner],
+            player=name,
+            n=state.metropolises_to_win,
+        )
+    return None
+
+
+def fleet_target_problem(state: GameState, origin: str, target: str) -> Why | None:
+    """Why fleets in ``origin`` cannot enter ``target``, or None: an adjacent sea, not
+    the Kraken's."""
+    if target not in MapSpec.load(state.map_id).sea_neighbours.get(origin, ()):
+        return why("movement.not_adjacent", keep=[target], origin=origin, place=target)
+    if target == state.kraken:
+        return why("movement.kraken", sea=target)
+    return None
+
+
 # --------------------------------------------------------------------------- legal actions
 
 
+@turn_actions
 def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     """Ares: every (from, to, count) troop move the player can pay for."""
     player = turn.player
-    if turn.god != "ares" or state.players[player].gold < MOVE_COST:
+    if turn.god != MOVERS["troops"] or mover_problem(state, turn, "troops") is not None:
         return []
     actions = []
     for isle_id in state.isles_of(player):
-        troops = state.isles[isle_id].troops
-        if troops <= 0 or is_frozen(state, isle_id):
+        if troop_origin_problem(state, player, isle_id) is not None:
             continue
+        troops = state.isles[isle_id].troops
         for target in troop_targets(state, player, isle_id):
             actions += [
                 Action("move", ("troops", isle_id, target, n)) for n in range(1, troops + 1)
@@ -94,10 +187,11 @@ def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     return actions
 
 
+@turn_actions
 def fleet_moves(state: GameState, turn: Turn) -> list[Action]:
     """Poseidon: every first step (from, to, group size) the player can pay for."""
     player = turn.player
-    if turn.god != "poseidon" or state.players[player].gold < MOVE_COST:
+    if turn.god != MOVERS["fleets"] or mover_problem(state, turn, "fleets") is not None:
         return []
     actions = []
     for sea in sorted(own_seas(state, player)):
@@ -107,28 +201,22 @@ def fleet_moves(state: GameState, turn: Turn) -> list[Action]:
     return actions
 
 
-TURN_ACTIONS.append(troop_moves)
-TURN_ACTIONS.append(fleet_moves)
-
-
-def legal_fleet_steps(state: GameState, pending: Pending) -> list[Action]:
+def legal_fleet_steps(state: GameState, pending: FleetMove) -> list[Action]:
     """The choices while a fleet move is under way: sail on, pick up, drop off, stop."""
-    data = pending.data
-    sea, group = data["sea"], data["group"]
     actions: list[Action] = []
-    if data["left"] > 0:
-        actions += [Action("sail", (s,)) for s in fleet_entries(state, sea)]
-    if not data["changed"]:
-        spare = state.fleets[sea][1] - group
+    if pending.left > 0:
+        actions += [Action("sail", (s,)) for s in fleet_entries(state, pending.sea)]
+    if not pending.changed:
+        spare = _spare(state, pending)
         actions += [Action("pickup", (n,)) for n in range(1, spare + 1)]
-        actions += [Action("drop", (n,)) for n in range(1, group)]
+        actions += [Action("drop", (n,)) for n in range(1, pending.group)]
     actions.append(Action("stop"))
     return actions
 
 
-PENDING["fleet_move"] = PendingKind(
-    "decision", legal=legal_fleet_steps, label="move fleets: sail, pick up, drop off or stop"
-)
+def _spare(state: GameState, pending: FleetMove) -> int:
+    """Own fleets waiting in the group's sea, not sailing."""
+    return state.fleets[pending.sea][1] - pending.group
 
 
 # --------------------------------------------------------------------------- handlers
@@ -171,8 +259,7 @@ def _enter(state: GameState, player: int, group: int, sea: str, left: int) -> li
         return events
     if left <= 0:
         return [_end_event(state, player, sea, group, "range")]
-    data: dict[str, Any] = {"sea": sea, "group": group, "left": left, "changed": False}
-    state.pending.append(Pending("fleet_move", player, data))
+    state.pending.append(FleetMove(player=player, sea=sea, group=group, left=left, changed=False))
     return []
 
 
@@ -180,189 +267,166 @@ def _end_event(state: GameState, player: int, sea: str, group: int, variant: str
     return ev("fleet_move_end", variant=variant, player=state.names[player], sea=sea, count=group)
 
 
+def _moving(state: GameState) -> FleetMove:
+    top = state.pending[-1]
+    assert isinstance(top, FleetMove) and top.player is not None
+    return top
+
+
 @handler("sail")
 def apply_sail(state: GameState, action: Action) -> list[Event]:
     """Sail the group into the next adjacent sea."""
-    pending = state.pending.pop()
+    pending = _moving(state)
+    state.pending.pop()
     player = pending.player
     assert player is not None
-    data = pending.data
     target = action.args[0]
-    _take_fleets(state, data["sea"], data["group"])
-    left = data["left"] - 1
+    _take_fleets(state, pending.sea, pending.group)
+    left = pending.left - 1
     event = ev(
         "sail",
         player=state.names[player],
-        origin=data["sea"],
+        origin=pending.sea,
         target=target,
-        count=data["group"],
+        count=pending.group,
         left=left,
     )
-    return [event, *_enter(state, player, data["group"], target, left)]
+    return [event, *_enter(state, player, pending.group, target, left)]
 
 
 @handler("pickup")
 def apply_pickup(state: GameState, action: Action) -> list[Event]:
     """Own fleets waiting in the current sea join the group."""
-    data = state.pending[-1].data
-    data["group"] += action.args[0]
-    data["changed"] = True
-    return [_transfer_event(state, "pickup", action.args[0])]
+    pending = _moving(state)
+    pending.group += action.args[0]
+    pending.changed = True
+    return [ev("pickup", **_transfer(state, pending, action.args[0]))]
 
 
 @handler("drop")
 def apply_drop(state: GameState, action: Action) -> list[Event]:
     """Some fleets of the group stay in the current sea."""
-    data = state.pending[-1].data
-    data["group"] -= action.args[0]
-    data["changed"] = True
-    return [_transfer_event(state, "drop", action.args[0])]
+    pending = _moving(state)
+    pending.group -= action.args[0]
+    pending.changed = True
+    return [ev("drop", **_transfer(state, pending, action.args[0]))]
 
 
-def _transfer_event(state: GameState, kind: str, count: int) -> Event:
-    pending = state.pending[-1]
+def _transfer(state: GameState, pending: FleetMove, count: int) -> dict[str, Any]:
+    """The fields of a ``pickup`` or ``drop`` event."""
     assert pending.player is not None
-    data = pending.data
-    return ev(
-        kind,
-        player=state.names[pending.player],
-        sea=data["sea"],
-        count=count,
-        group=data["group"],
-        left=data["left"],
-    )
+    return {
+        "player": state.names[pending.player],
+        "sea": pending.sea,
+        "count": count,
+        "group": pending.group,
+        "left": pending.left,
+    }
 
 
 @handler("stop")
 def apply_stop(state: GameState, action: Action) -> list[Event]:
     """End the fleet move where the group is."""
-    pending = state.pending.pop()
+    pending = _moving(state)
+    state.pending.pop()
     assert pending.player is not None
-    data = pending.data
-    return [_end_event(state, pending.player, data["sea"], data["group"], "stopped")]
+    return [_end_event(state, pending.player, pending.sea, pending.group, "stopped")]
 
 
 # --------------------------------------------------------------------------- explanations
 
 
 @explainer("move")
-def explain_move(state: GameState, action: Action) -> str | None:
-    """Name the movement rule an attempted move breaks."""
+def explain_move(state: GameState, action: Action) -> Why | None:
+    """Name the movement rule an attempted move breaks (None if it breaks none)."""
+    problem = turn_problem(state, why("movement.no_turn"))
+    if problem is not None:
+        return problem
     turn = state.turn
-    if state.pending:
-        return f"finish the step under way first ({state.pending[-1].kind.replace('_', ' ')})"
-    if turn is None:
-        return "moves are special actions of Ares (troops) and Poseidon (fleets), made during their god action"
-    if len(action.args) != 4 or action.args[0] not in ("troops", "fleets"):
-        return "write 'move troops <isle>><isle> <n>' or 'move fleets <sea>><sea> <n>'"
+    assert turn is not None
     unit, origin, target, count = action.args
-    god = "ares" if unit == "troops" else "poseidon"
-    name = state.names[turn.player]
-    if turn.god != god:
-        return f"only {god.title()} moves {unit}; {name} is performing {turn.god.title()}'s action"
-    gold = state.players[turn.player].gold
-    if gold < MOVE_COST:
-        return f"each move costs {MOVE_COST} GP and {name} has {gold} GP"
+    if unit not in MOVERS:
+        return why("movement.form")
+    problem = mover_problem(state, turn, unit)
+    if problem is not None:
+        return problem
     if unit == "troops":
-        return _explain_troops(state, turn.player, origin, target, count)
-    return _explain_fleets(state, turn.player, origin, target, count)
-
-
-def _explain_troops(state: GameState, player: int, origin: str, target: str, count: int) -> str:
-    name = state.names[player]
-    isle = state.isles.get(origin)
-    if isle is None or isle.owner != player or isle.troops == 0:
-        return f"troops move from one of {name}'s isles with troops; {origin} is not one"
-    if not 1 <= count <= isle.troops:
-        return f"{origin} has {isle.troops} troop(s) of {name}; move between 1 and {isle.troops}"
-    if is_frozen(state, origin):
-        return f"Medusa stands on {origin}: its troops cannot move away (RULES-NOTES §1 #15)"
-    if target not in state.isles or target == origin:
-        return f"troops move to another isle; {target!r} is not one"
-    spec = MapSpec.load(state.map_id)
-    if target not in spec.fleet_chain_reachable(origin, own_seas(state, player)):
         return (
-            f"{origin} and {target} are not joined by a chain of adjacent seas each holding "
-            f"{name}'s fleets; moving through your own isles does not count (seed 002 '移动与战斗')"
+            troop_origin_problem(state, turn.player, origin)
+            or count_problem(state, turn.player, unit, state.isles[origin].troops, count, origin)
+            or troop_target_problem(state, turn.player, origin, target)
         )
-    owner = state.isles[target].owner
-    if owner is None or owner == player:
-        return f"move troops {origin}>{target} {count} is not legal now"
-    return (
-        f"{target} is {state.names[owner]}'s last isle: it may be attacked only if taking it "
-        f"gives {name} the winning {state.metropolises_to_win} Metropolises at once "
-        "(seed 000 'Last Isle Rule', RULES-NOTES §5.7)"
-    )
-
-
-def _explain_fleets(state: GameState, player: int, origin: str, target: str, count: int) -> str:
-    name = state.names[player]
     owner, present = state.fleets.get(origin, (None, 0))
-    if owner != player:
-        return f"fleets move from a sea holding {name}'s fleets; {origin} holds none"
-    if not 1 <= count <= present:
-        return f"{origin} holds {present} fleet(s) of {name}; move a group of 1 to {present}"
-    spec = MapSpec.load(state.map_id)
-    if target not in spec.sea_neighbours.get(origin, ()):
-        return f"the first step goes to a sea next to {origin}; {target!r} is not one"
-    if target == state.kraken:
-        return f"the Kraken stands in {target}: fleets cannot enter its sea"
-    return f"move fleets {origin}>{target} {count} is not legal now"
-
-
-def _fleet_move(state: GameState) -> Pending | None:
-    if state.pending and state.pending[-1].kind == "fleet_move":
-        return state.pending[-1]
-    return None
-
-
-def _not_moving(word: str) -> str:
-    return (
-        f"'{word}' continues a Poseidon fleet move under way; start one with "
-        "'move fleets <sea>><sea> <n>'"
+    if owner != turn.player:
+        return why(
+            "movement.fleet_origin",
+            state,
+            keep=[origin],
+            player=state.names[turn.player],
+            sea=origin,
+        )
+    return count_problem(state, turn.player, unit, present, count, origin) or fleet_target_problem(
+        state, origin, target
     )
+
+
+def _fleet_move(state: GameState) -> FleetMove | None:
+    top = state.pending[-1] if state.pending else None
+    return top if isinstance(top, FleetMove) else None
+
+
+def _not_moving(word: str) -> Why:
+    return why("movement.not_moving", keep=[word], word=word)
 
 
 @explainer("sail")
-def explain_sail(state: GameState, action: Action) -> str | None:
-    """Why the group cannot sail there."""
+def explain_sail(state: GameState, action: Action) -> Why | None:
+    """Why the group cannot sail there (None if it can)."""
     pending = _fleet_move(state)
     if pending is None:
         return _not_moving("sail")
-    data = pending.data
-    if data["left"] <= 0:
-        return f"a fleet move covers at most {FLEET_RANGE} spaces; none are left"
-    if action.args[0] == state.kraken:
-        return f"the Kraken stands in {action.args[0]}: fleets cannot enter its sea"
-    return f"the group sails to a sea next to {data['sea']}; {action.args[0]!r} is not one"
+    if pending.left <= 0:
+        return why("movement.range", n=FLEET_RANGE)
+    return fleet_target_problem(state, pending.sea, action.args[0])
+
+
+def _change_problem(state: GameState, pending: FleetMove | None, word: str) -> Why | None:
+    if pending is None:
+        return _not_moving(word)
+    if pending.changed:
+        return why("movement.changed", sea=pending.sea)
+    return None
 
 
 @explainer("pickup")
-def explain_pickup(state: GameState, action: Action) -> str | None:
-    """Why those fleets cannot join."""
+def explain_pickup(state: GameState, action: Action) -> Why | None:
+    """Why those fleets cannot join (None if they can)."""
     pending = _fleet_move(state)
-    if pending is None:
-        return _not_moving("pickup")
-    data = pending.data
-    if data["changed"]:
-        return f"one pick-up or drop-off per space; the group already changed in {data['sea']}"
-    spare = state.fleets[data["sea"]][1] - data["group"]
-    return f"only own fleets waiting in {data['sea']} can join the group: {spare} there"
+    problem = _change_problem(state, pending, "pickup")
+    if problem is not None or pending is None:
+        return problem
+    spare = _spare(state, pending)
+    if 1 <= action.args[0] <= spare:
+        return None
+    return why("movement.pickup", sea=pending.sea, n=spare)
 
 
 @explainer("drop")
-def explain_drop(state: GameState, action: Action) -> str | None:
-    """Why those fleets cannot stay behind."""
+def explain_drop(state: GameState, action: Action) -> Why | None:
+    """Why those fleets cannot stay behind (None if they can)."""
     pending = _fleet_move(state)
-    if pending is None:
-        return _not_moving("drop")
-    data = pending.data
-    if data["changed"]:
-        return f"one pick-up or drop-off per space; the group already changed in {data['sea']}"
-    return f"at least one fleet keeps sailing: drop 1 to {data['group'] - 1} of the {data['group']}"
+    problem = _change_problem(state, pending, "drop")
+    if problem is not None or pending is None:
+        return problem
+    if 1 <= action.args[0] < pending.group:
+        return None
+    return why("movement.drop", most=pending.group - 1, n=pending.group)
 
 
 @explainer("stop")
-def explain_stop(state: GameState, action: Action) -> str | None:
+def explain_stop(state: GameState, action: Action) -> Why | None:
     """'stop' ends a fleet move only."""
-    return _not_moving("stop")
+    return None if _fleet_move(state) is not None else _not_moving("stop")
+
+
+register_pending(FleetMove, "decision", legal=legal_fleet_steps)

@@ -15,14 +15,15 @@ from typing import Literal
 from . import ledger
 from .actions import Action
 from .events import Event, ev
+from .messages import Why, quoted, why
 from .registry import explainer, handler
-from .state import APOLLO, GODS, GameState, Phase
+from .state import APOLLO, GODS, Bid, Displaced, GameState, GodAction, Phase
 
 
 def node(state: GameState) -> tuple[Literal["decision", "auto"], int | None]:
     """Whose bid is due, or the automatic payment once every token is placed."""
     if state.displaced is not None:
-        return "decision", state.displaced[0]
+        return "decision", state.displaced.player
     if state.bid_cursor < len(state.turn_order):
         return "decision", state.turn_order[state.bid_cursor]
     return "auto", None
@@ -81,30 +82,100 @@ def _face_up(state: GameState) -> list[str]:
     return state.god_order[: state.gods_up]
 
 
-def legal_bids(state: GameState) -> list[Action]:
-    """Every legal bid for the player to bid now."""
-    player = bidder(state)
-    excluded = state.displaced[1] if state.displaced is not None else None
+# --------------------------------------------------------------------------- the rules
+
+
+def god_closed(state: GameState, player: int, god: str) -> Why | None:
+    """Why ``player`` cannot bid on this ordinary god at all now, or None: it is face down,
+    they were just outbid on it, or (with 3 or more players) they already hold it."""
+    if god not in state.god_order[: state.gods_up]:
+        return why(
+            "offerings.face_down",
+            god=god,
+            players=state.n_players,
+            open=[*_face_up(state), APOLLO],
+        )
+    displaced = state.displaced
+    if displaced is not None and displaced.god == god:
+        return why("offerings.displaced", state, player=state.names[player], god=god)
+    current = state.bids.get(god)
+    if current is not None and current.player == player and len(state.names) > 2:
+        return why("offerings.holds", state, player=state.names[player], god=god)
+    return None
+
+
+def lowest_bid(state: GameState, god: str) -> int:
+    """The least ``god`` can be offered now: 1 GP, or 1 more than the current bid."""
+    current = state.bids.get(god)
+    return current.amount + 1 if current is not None else 1
+
+
+def amount_problem(state: GameState, player: int, god: str, amount: int) -> Why | None:
+    """Why ``amount`` cannot be offered to ``god`` (an open god), or None: an outbid is
+    strictly higher, an offering at least 1 GP, and nobody bids more than they can pay."""
+    current = state.bids.get(god)
+    if amount < lowest_bid(state, god):
+        if current is None:
+            return why("offerings.at_least_one")
+        return why(
+            "offerings.outbid_higher",
+            state,
+            holder=state.names[current.player],
+            bid=current.amount,
+            god=god,
+            least=current.amount + 1,
+        )
+    committed = _bids_of(state, player, skip=god)
+    if amount > max_bid(state, player, committed):
+        key = "offerings.too_poor_both" if committed else "offerings.too_poor"
+        return why(
+            key,
+            state,
+            player=state.names[player],
+            gold=state.players[player].gold,
+            bid=amount,
+            god=god,
+            cost=payment(state, player, [*committed, amount]),
+        )
+    return None
+
+
+def apollo_problem(
+    state: GameState, player: int, god_bids: list[Action] | None = None
+) -> Why | None:
+    """Why ``player`` cannot choose Apollo now, or None. ``god_bids``: their legal bids on
+    the other gods, when already listed.
+
+    2 players: the two tokens go on two different gods (seed 002 '双人局例外'); a player
+    already on Apollo may put the second token there only when no other bid is possible
+    (docs/rules-notes.md).
+    """
+    if player not in state.apollo:
+        return None
+    if god_bids is None:
+        god_bids = _god_bids(state, player)
+    if god_bids:
+        return why("offerings.apollo_twice", state, player=state.names[player])
+    return None
+
+
+def _god_bids(state: GameState, player: int) -> list[Action]:
     actions: list[Action] = []
     for god in _face_up(state):
-        if god == excluded:
+        if god_closed(state, player, god) is not None:
             continue
-        current = state.bids.get(god)
-        if current is not None and current[0] == player and not state.is_two_player:
-            continue
-        lowest = current[1] + 1 if current else 1
         highest = max_bid(state, player, _bids_of(state, player, skip=god))
-        actions += [Action("bid", (god, amount)) for amount in range(lowest, highest + 1)]
-    if _may_choose_apollo(state, player, has_other=bool(actions)):
-        actions.append(Action("bid", (APOLLO,)))
+        actions += [Action("bid", (god, n)) for n in range(lowest_bid(state, god), highest + 1)]
     return actions
 
 
-def _may_choose_apollo(state: GameState, player: int, has_other: bool) -> bool:
-    # 2 players: the two tokens go on two different gods (seed 002 '双人局例外'); a
-    # player already on Apollo may put the second token there only when no other bid
-    # is possible (docs/rules-notes.md).
-    return player not in state.apollo or not has_other
+def legal_bids(state: GameState) -> list[Action]:
+    """Every legal bid for the player to bid now."""
+    player = bidder(state)
+    actions = _god_bids(state, player)
+    if apollo_problem(state, player, actions) is None:
+        actions.append(Action("bid", (APOLLO,)))
+    return actions
 
 
 @handler("bid")
@@ -124,20 +195,20 @@ def apply_bid(state: GameState, action: Action) -> list[Event]:
         amount = action.args[1]
         current = state.bids.get(god)
         if current is not None:
-            new_displaced = [current[0], god]
+            new_displaced = Displaced(current.player, god)
             events.append(
                 ev(
                     "outbid",
                     player=name,
                     god=god,
                     bid=amount,
-                    previous=state.names[current[0]],
-                    previous_bid=current[1],
+                    previous=state.names[current.player],
+                    previous_bid=current.amount,
                 )
             )
         else:
             events.append(ev("bid", player=name, god=god, bid=amount))
-        state.bids[god] = [player, amount]
+        state.bids[god] = Bid(player, amount)
     if not was_displaced:
         state.bid_cursor += 1
     state.displaced = new_displaced
@@ -165,55 +236,31 @@ def pay_offerings(state: GameState) -> list[Event]:
                 else "per_offering",
             )
         )
-    state.queue = [[god, state.bids[god][0]] for god in _face_up(state) if god in state.bids]
-    state.queue += [[APOLLO, p] for p in state.apollo]
+    state.queue = [
+        GodAction(god, state.bids[god].player) for god in _face_up(state) if god in state.bids
+    ]
+    state.queue += [GodAction(APOLLO, p) for p in state.apollo]
     state.phase = Phase.ACTIONS
     state.turn = None
-    events.append(ev("phase", phase="actions", order=[q[0] for q in state.queue]))
+    events.append(ev("phase", phase="actions", order=[q.god for q in state.queue]))
     return events
 
 
 @explainer("bid")
-def explain_bid(state: GameState, action: Action) -> str | None:
-    """Name the offering rule that a bid breaks."""
-    if state.phase is not Phase.OFFERINGS or state.pending:
-        return f"bids are placed in the offerings phase; it is the {state.phase} phase now"
+def explain_bid(state: GameState, action: Action) -> Why | None:
+    """Name the offering rule that a bid breaks (None if it breaks none)."""
+    if state.phase is not Phase.OFFERINGS or state.pending or node(state)[0] != "decision":
+        return why("offerings.not_now")
     player = bidder(state)
-    name = state.names[player]
     god = action.args[0]
     if god != APOLLO and god not in GODS:
-        return f"{god!r} is not a god; the gods are {', '.join(GODS)} and apollo"
+        return why(
+            "offerings.not_a_god", keep=[quoted(god)], word=quoted(god), gods=(*GODS, APOLLO)
+        )
     if god == APOLLO:
         if len(action.args) > 1:
-            return "Apollo takes no offering: write 'bid apollo'"
-        return f"{name} already has a token on Apollo; the two tokens go on different gods"
+            return why("offerings.apollo_free")
+        return apollo_problem(state, player)
     if len(action.args) < 2:
-        return f"an offering to {god.title()} needs an amount, e.g. 'bid {god} 2'"
-    if god not in _face_up(state):
-        return (
-            f"{god.title()} is face down this cycle ({state.n_players} players: only "
-            f"{', '.join(g.title() for g in _face_up(state))} and Apollo can be chosen)"
-        )
-    if state.displaced is not None and state.displaced[1] == god:
-        return f"{name} was just outbid on {god.title()} and must bid on a different god"
-    amount = action.args[1]
-    current = state.bids.get(god)
-    if current is not None and current[0] == player and not state.is_two_player:
-        return f"{name} already holds {god.title()}"
-    if current is not None and amount <= current[1]:
-        return (
-            f"{state.names[current[0]]} has bid {current[1]} on {god.title()}; "
-            f"an outbid must be strictly higher (at least {current[1] + 1})"
-        )
-    if amount < 1:
-        return "an offering to an ordinary god is at least 1 GP"
-    committed = _bids_of(state, player, skip=god)
-    cost = payment(state, player, [*committed, amount])
-    gold = state.players[player].gold
-    if cost > gold:
-        both = " for both offerings" if committed else ""
-        return (
-            f"{name} has {gold} GP and cannot bid {amount} on {god.title()} "
-            f"(would pay {cost}{both})"
-        )
-    return None
+        return why("offerings.needs_amount", keep=[f"bid {god} 2"], god=god, example=f"bid {god} 2")
+    return god_closed(state, player, god) or amount_problem(state, player, god, action.args[1])

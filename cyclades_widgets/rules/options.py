@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from .errors import CycladesError
+from .messages import rule
+
 PriestDiscount = Literal["per_offering", "total"]
 MetropolisRoom = Literal["destroy", "lost"]
 TieBreak = Literal["gold", "metropolises_then_gold"]
@@ -72,15 +75,18 @@ class RuleOptions:
     def from_dict(cls, data: dict[str, Any]) -> RuleOptions:
         """Build options from a dict, rejecting unknown names and values."""
         known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule option(s) {sorted(unknown)}; known: {sorted(known)}")
+            raise CycladesError(
+                rule("options.unknown", keep=[*unknown, *known], names=unknown, known=sorted(known))
+            )
         options = cls(**data)
         options.validate()
         return options
 
     def validate(self) -> None:
-        """Raise ``ValueError`` if a field holds a value outside its documented readings."""
+        """Raise :class:`CycladesError` (a ``ValueError``) if a field holds a value outside
+        its documented readings."""
         allowed = {
             "two_player_priest_discount": ("per_offering", "total"),
             "metropolis_without_room": ("destroy", "lost"),
@@ -91,7 +97,15 @@ class RuleOptions:
         for name, values in allowed.items():
             value = getattr(self, name)
             if value not in values:
-                raise ValueError(f"rule option {name}={value!r}; expected one of {values}")
+                raise CycladesError(
+                    rule(
+                        "options.bad_value",
+                        keep=[name, repr(value), ", ".join(values)],
+                        name=name,
+                        value=repr(value),
+                        values=", ".join(values),
+                    )
+                )
 
     def differences(self) -> dict[str, Any]:
         """The fields that differ from the default (seed) reading."""

@@ -6,7 +6,9 @@ import re
 from collections.abc import Sequence
 
 from .board import MapSpec, map_for_players
+from .errors import CycladesError
 from .events import Event, ev
+from .messages import rule
 from .options import RuleOptions
 from .state import (
     BUILDING_SUPPLY,
@@ -32,22 +34,19 @@ def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     """
     if isinstance(players, int):
         if not 2 <= players <= 5:
-            raise ValueError(f"Cyclades is for 2 to 5 players, not {players}")
+            raise CycladesError(rule("setup.players", n=players))
         return CITIES[:players]
     names = tuple(players)
     if not 2 <= len(names) <= 5:
-        raise ValueError(f"Cyclades is for 2 to 5 players, not {len(names)}")
+        raise CycladesError(rule("setup.players", n=len(names)))
     for name in names:
         if not isinstance(name, str) or not _NAME.match(name):
-            raise ValueError(
-                f"player name {name!r} must be one word of letters, digits, '-' or '_' "
-                "(it is used in notation), e.g. 'Athens' or 'Team_A'"
-            )
+            raise CycladesError(rule("setup.name_word", keep=[repr(name)], name=repr(name)))
     if len({n.lower() for n in names}) != len(names):
-        raise ValueError(f"player names must differ (ignoring case): {names}")
+        raise CycladesError(rule("setup.names_differ", keep=names, names=list(names)))
     reserved = {"apollo", "ares", "poseidon", "zeus", "athena"}
     if reserved & {n.lower() for n in names}:
-        raise ValueError("a player cannot be named after a god")
+        raise CycladesError(rule("setup.name_god"))
     return names
 
 

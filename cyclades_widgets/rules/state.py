@@ -6,10 +6,29 @@ Players are referred to by their seat index (0-based) inside the state; names li
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
+from .codec import (
+    DICT,
+    LIST,
+    TUPLE,
+    VALUE,
+    Codec,
+    codec_of,
+    compile_copy,
+    declare,
+    dict_of,
+    list_of,
+    optional,
+    record,
+    row,
+    row_values,
+)
 from .options import RuleOptions
 
 GODS: tuple[str, ...] = ("ares", "poseidon", "zeus", "athena")
@@ -62,7 +81,7 @@ class Isle:
 
     owner: int | None = None
     troops: int = 0
-    buildings: list[str] = field(default_factory=list)
+    buildings: list[str] = declare(LIST, factory=list)
     metropolis: bool = False
     markers: int = 0
     """Prosperity markers placed here by Apollo (each +1 revenue)."""
@@ -73,16 +92,7 @@ class Isle:
 
     def copy(self) -> Isle:
         """An independent copy."""
-        return Isle(
-            self.owner,
-            self.troops,
-            list(self.buildings),
-            self.metropolis,
-            self.markers,
-            self.territory,
-            self.figurine,
-            self.figurine_owner,
-        )
+        return _copy_isle(self)
 
 
 @dataclass(slots=True)
@@ -96,7 +106,7 @@ class Player:
 
     def copy(self) -> Player:
         """An independent copy."""
-        return Player(self.gold, self.priests, self.philosophers, self.eliminated)
+        return _copy_player(self)
 
 
 @dataclass(slots=True)
@@ -112,82 +122,166 @@ class Turn:
 
     def copy(self) -> Turn:
         """An independent copy."""
-        return Turn(self.player, self.god, self.recruited, self.extra_cards)
+        return _copy_turn(self)
 
 
-@dataclass(slots=True)
+_copy_isle = compile_copy(Isle)
+_copy_player = compile_copy(Player)
+_copy_turn = compile_copy(Turn)
+
+
+class Bid(NamedTuple):
+    """The token on a god's offering track: whose, and how much they offered."""
+
+    player: int
+    amount: int
+
+
+class Displaced(NamedTuple):
+    """A player just outbid, who must bid again at once on a god other than ``god``."""
+
+    player: int
+    god: str
+
+
+class GodAction(NamedTuple):
+    """A god action still to come this cycle: the god and the player who won it."""
+
+    god: str
+    player: int
+
+
+# --------------------------------------------------------------------------- pending steps
+
+P = TypeVar("P", bound="Pending")
+
+
+PENDING_TYPES: dict[str, type[Pending]] = {}
+"""Pending kind → its dataclass; filled by :func:`.registry.register_pending`."""
+
+
+@dataclass(slots=True, kw_only=True)
 class Pending:
-    """A decision or chance step that interrupts the normal flow (a battle, a creature...).
+    """A decision or chance step that interrupts the normal flow (a battle, a retreat...).
 
-    ``kind`` names the handler (see :mod:`.registry`); ``data`` is JSON-safe.
+    Each kind is a dataclass of its own, declared by the rule module that handles it
+    (:class:`.battle.Battle`, :class:`.movement.FleetMove`...) and registered with
+    :func:`.registry.register_pending`. ``player`` is the seat that decides (None at a
+    chance or automatic step). Fields hold immutable values only (numbers, strings,
+    True/False, None), so a shallow copy is independent.
     """
 
-    kind: str
+    kind: ClassVar[str] = ""
+    """The kind's name, as stored in records and shown by the board."""
+    json_keys: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Fields stored under another name in :attr:`data` (a battle's ``terrain`` is stored
+    as ``kind``, its name in records written before the fields were typed)."""
     player: int | None
-    data: dict[str, Any] = field(default_factory=dict)
 
-    def copy(self) -> Pending:
-        """An independent copy (one level deep: values must be immutable or copied)."""
-        return Pending(self.kind, self.player, _copy_value(self.data))
+    def copy(self) -> Self:
+        """An independent copy."""
+        copier: Callable[[Self], Self] = _pending_copier(type(self))  # type: ignore[arg-type]
+        return copier(self)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The fields but ``player`` as a JSON-safe dict, leaving out those that still hold
+        their default (what :meth:`GameState.to_dict` stores under ``"data"``)."""
+        return {
+            self.json_keys.get(f.name, f.name): getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "player" and getattr(self, f.name) != f.default
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind": ..., "player": ..., "data": {...}}``."""
+        return {"kind": self.kind, "player": self.player, "data": self.data}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Pending:
+        """Rebuild a pending step from :meth:`to_dict` output."""
+        cls = PENDING_TYPES.get(d["kind"])
+        if cls is None:
+            raise KeyError(f"unknown pending step {d['kind']!r}")
+        names = {stored: name for name, stored in cls.json_keys.items()}
+        return cls(player=d["player"], **{names.get(k, k): v for k, v in d["data"].items()})
 
 
-def _copy_value(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy_value(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_value(v) for v in value]
-    return value
+@cache
+def _pending_copier(cls: type[P]) -> Callable[[P], P]:
+    return compile_copy(cls)
+
+
+PENDING_CODEC = Codec(Pending.to_dict, Pending.from_dict, lambda p: p.copy())
+
+
+# --------------------------------------------------------------------------- the state
+
+
+PLAYERS = list_of(row(Player))
+ISLES = dict_of(row(Isle))
+FLEETS = dict_of(TUPLE)
+BIDS = dict_of(record(Bid))
+QUEUE = list_of(record(GodAction))
+NAMES = Codec(list, tuple)
+OPTIONS = Codec(lambda o: o.to_dict(), lambda d: RuleOptions.from_dict(d))
+PHASE = Codec(lambda p: p.value, Phase)
+PER_SEAT = dict_of(VALUE, key=int)
 
 
 @dataclass(slots=True)
 class GameState:
-    """Everything needed to continue a game. Treat as read-only outside ``rules/``."""
+    """Everything needed to continue a game. Treat as read-only outside ``rules/``.
+
+    The fields are declared once, each with its codec (:mod:`.codec`): :meth:`copy`,
+    :meth:`to_dict` and :meth:`from_dict` follow this list.
+    """
 
     map_id: str
-    names: tuple[str, ...]
-    options: RuleOptions
-    players: list[Player]
-    isles: dict[str, Isle]
-    fleets: dict[str, tuple[int, int]]
+    names: tuple[str, ...] = declare(NAMES)
+    options: RuleOptions = declare(OPTIONS)
+    players: list[Player] = declare(PLAYERS)
+    isles: dict[str, Isle] = declare(ISLES)
+    fleets: dict[str, tuple[int, int]] = declare(FLEETS)
     """Sea id → (owner, count). Seas not listed are empty."""
     cycle: int = 0
-    phase: Phase = Phase.SETUP
-    turn_order: list[int] = field(default_factory=list)
+    phase: Phase = declare(PHASE, Phase.SETUP)
+    turn_order: list[int] = declare(LIST, factory=list)
     """Offering tokens in bidding order (two per player with 2 players)."""
-    returned: list[int] = field(default_factory=list)
+    returned: list[int] = declare(LIST, factory=list)
     """Tokens put back on the turn track this cycle, in order of acting."""
-    god_order: list[str] = field(default_factory=list)
+    god_order: list[str] = declare(LIST, factory=list)
     """This cycle's gods, top to bottom; only the first :attr:`gods_up` are face up."""
     gods_up: int = 0
-    gods_down_prev: list[str] = field(default_factory=list)
+    gods_down_prev: list[str] = declare(LIST, factory=list)
     """3 players: the gods that were face down last cycle (RULES-NOTES §4)."""
-    bids: dict[str, list[int]] = field(default_factory=dict)
-    """God → [player, amount] for the current holder of each god's offering."""
-    apollo: list[int] = field(default_factory=list)
+    bids: dict[str, Bid] = declare(BIDS, factory=dict)
+    """God → the current holder of that god's offering and the amount."""
+    apollo: list[int] = declare(LIST, factory=list)
     """Players on Apollo, in the order they chose it (the first gets the marker)."""
     bid_cursor: int = 0
     """Index in :attr:`turn_order` of the next token to be placed."""
-    displaced: list[Any] | None = None
-    """[player, god] while an outbid player must bid again elsewhere at once."""
-    queue: list[list[Any]] = field(default_factory=list)
-    """Remaining god actions this cycle: [god, player], Apollo last."""
-    turn: Turn | None = None
-    pending: list[Pending] = field(default_factory=list)
-    creature_track: list[str | None] = field(default_factory=lambda: [None, None, None])
-    creature_deck: list[str] = field(default_factory=list)
-    creature_discard: list[str] = field(default_factory=list)
-    held_creatures: dict[str, int] = field(default_factory=dict)
+    displaced: Displaced | None = declare(optional(record(Displaced)), None)
+    """The player just outbid, while they must bid again elsewhere at once."""
+    queue: list[GodAction] = declare(QUEUE, factory=list)
+    """Remaining god actions this cycle, Apollo last."""
+    turn: Turn | None = declare(optional(row(Turn)), None)
+    pending: list[Pending] = declare(list_of(PENDING_CODEC), factory=list)
+    creature_track: list[str | None] = declare(LIST, factory=lambda: [None, None, None])
+    creature_deck: list[str] = declare(LIST, factory=list)
+    creature_discard: list[str] = declare(LIST, factory=list)
+    held_creatures: dict[str, int] = declare(DICT, factory=dict)
     """Figurine cards held by the player who placed the figurine, until it leaves."""
-    held_since: dict[str, int] = field(default_factory=dict)
+    held_since: dict[str, int] = declare(DICT, factory=dict)
     """Cycle in which each held figurine card was summoned: the card is discarded at the
     holder's first god action of a later cycle (RULES-NOTES §1.1 'island figurines')."""
     kraken: str | None = None
-    temples_used: dict[int, int] = field(default_factory=dict)
+    temples_used: dict[int, int] = declare(PER_SEAT, factory=dict)
     """Temple discounts used this cycle, per player (each Temple once per cycle)."""
     priest_supply: int = 18
     philosopher_supply: int = 17
     prosperity_supply: int = PROSPERITY_MARKERS
-    building_supply: dict[str, int] = field(default_factory=dict)
+    building_supply: dict[str, int] = declare(DICT, factory=dict)
     metropolis_supply: int = METROPOLIS_SUPPLY
     bank: int = 0
     """Gold left in the box. The supply is not a hard limit (RULES-NOTES §0): it may
@@ -199,43 +293,7 @@ class GameState:
     # ------------------------------------------------------------------ copies
     def copy(self) -> GameState:
         """An independent copy, cheap enough for undo snapshots and bots."""
-        return GameState(
-            map_id=self.map_id,
-            names=self.names,
-            options=self.options,
-            players=[p.copy() for p in self.players],
-            isles={k: v.copy() for k, v in self.isles.items()},
-            fleets=dict(self.fleets),
-            cycle=self.cycle,
-            phase=self.phase,
-            turn_order=list(self.turn_order),
-            returned=list(self.returned),
-            god_order=list(self.god_order),
-            gods_up=self.gods_up,
-            gods_down_prev=list(self.gods_down_prev),
-            bids={k: list(v) for k, v in self.bids.items()},
-            apollo=list(self.apollo),
-            bid_cursor=self.bid_cursor,
-            displaced=list(self.displaced) if self.displaced is not None else None,
-            queue=[list(q) for q in self.queue],
-            turn=self.turn.copy() if self.turn is not None else None,
-            pending=[p.copy() for p in self.pending],
-            creature_track=list(self.creature_track),
-            creature_deck=list(self.creature_deck),
-            creature_discard=list(self.creature_discard),
-            held_creatures=dict(self.held_creatures),
-            held_since=dict(self.held_since),
-            kraken=self.kraken,
-            temples_used=dict(self.temples_used),
-            priest_supply=self.priest_supply,
-            philosopher_supply=self.philosopher_supply,
-            prosperity_supply=self.prosperity_supply,
-            building_supply=dict(self.building_supply),
-            metropolis_supply=self.metropolis_supply,
-            bank=self.bank,
-            winner=self.winner,
-            step=self.step,
-        )
+        return _copy_state(self)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -302,104 +360,15 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict that :meth:`from_dict` turns back into an equal state."""
         return {
-            "map_id": self.map_id,
-            "names": list(self.names),
-            "options": self.options.to_dict(),
-            "players": [[p.gold, p.priests, p.philosophers, p.eliminated] for p in self.players],
-            "isles": {
-                k: [
-                    i.owner,
-                    i.troops,
-                    list(i.buildings),
-                    i.metropolis,
-                    i.markers,
-                    i.territory,
-                    i.figurine,
-                    i.figurine_owner,
-                ]
-                for k, i in self.isles.items()
-            },
-            "fleets": {k: list(v) for k, v in self.fleets.items()},
-            "cycle": self.cycle,
-            "phase": self.phase.value,
-            "turn_order": list(self.turn_order),
-            "returned": list(self.returned),
-            "god_order": list(self.god_order),
-            "gods_up": self.gods_up,
-            "gods_down_prev": list(self.gods_down_prev),
-            "bids": {k: list(v) for k, v in self.bids.items()},
-            "apollo": list(self.apollo),
-            "bid_cursor": self.bid_cursor,
-            "displaced": list(self.displaced) if self.displaced is not None else None,
-            "queue": [list(q) for q in self.queue],
-            "turn": None
-            if self.turn is None
-            else [self.turn.player, self.turn.god, self.turn.recruited, self.turn.extra_cards],
-            "pending": [
-                {"kind": p.kind, "player": p.player, "data": _copy_value(p.data)}
-                for p in self.pending
-            ],
-            "creature_track": list(self.creature_track),
-            "creature_deck": list(self.creature_deck),
-            "creature_discard": list(self.creature_discard),
-            "held_creatures": dict(self.held_creatures),
-            "held_since": dict(self.held_since),
-            "kraken": self.kraken,
-            "temples_used": {str(k): v for k, v in self.temples_used.items()},
-            "priest_supply": self.priest_supply,
-            "philosopher_supply": self.philosopher_supply,
-            "prosperity_supply": self.prosperity_supply,
-            "building_supply": dict(self.building_supply),
-            "metropolis_supply": self.metropolis_supply,
-            "bank": self.bank,
-            "winner": self.winner,
-            "step": self.step,
+            name: codec.dump(value)
+            for (name, codec), value in zip(_CODECS, _VALUES(self), strict=True)
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output."""
-        turn = d["turn"]
-        return cls(
-            map_id=d["map_id"],
-            names=tuple(d["names"]),
-            options=RuleOptions.from_dict(d["options"]),
-            players=[Player(*p) for p in d["players"]],
-            isles={
-                k: Isle(v[0], v[1], list(v[2]), v[3], v[4], v[5], v[6], v[7])
-                for k, v in d["isles"].items()
-            },
-            fleets={k: (v[0], v[1]) for k, v in d["fleets"].items()},
-            cycle=d["cycle"],
-            phase=Phase(d["phase"]),
-            turn_order=list(d["turn_order"]),
-            returned=list(d["returned"]),
-            god_order=list(d["god_order"]),
-            gods_up=d["gods_up"],
-            gods_down_prev=list(d["gods_down_prev"]),
-            bids={k: list(v) for k, v in d["bids"].items()},
-            apollo=list(d["apollo"]),
-            bid_cursor=d["bid_cursor"],
-            displaced=list(d["displaced"]) if d["displaced"] is not None else None,
-            queue=[list(q) for q in d["queue"]],
-            turn=None if turn is None else Turn(*turn),
-            pending=[Pending(p["kind"], p["player"], _copy_value(p["data"])) for p in d["pending"]],
-            creature_track=list(d["creature_track"]),
-            creature_deck=list(d["creature_deck"]),
-            creature_discard=list(d["creature_discard"]),
-            held_creatures=dict(d["held_creatures"]),
-            held_since=dict(d.get("held_since", {})),
-            kraken=d["kraken"],
-            temples_used={int(k): v for k, v in d["temples_used"].items()},
-            priest_supply=d["priest_supply"],
-            philosopher_supply=d["philosopher_supply"],
-            prosperity_supply=d["prosperity_supply"],
-            building_supply=dict(d["building_supply"]),
-            metropolis_supply=d["metropolis_supply"],
-            bank=d["bank"],
-            winner=d["winner"],
-            step=d["step"],
-        )
+        """Rebuild a state from :meth:`to_dict` output; a field missing from ``d`` takes its
+        default (records written before the field existed)."""
+        return cls(**{name: codec.load(d[name]) for name, codec in _CODECS if name in d})
 
     def _repr_svg_(self) -> str:
         """The position as a static SVG board, so a notebook shows it (Jupyter's rich display)."""
@@ -410,3 +379,8 @@ class GameState:
         from .. import svg
 
         return str(svg.board(self))
+
+
+_CODECS = tuple((f.name, codec_of(f)) for f in fields(GameState))
+_VALUES = row_values(GameState)
+_copy_state = compile_copy(GameState)

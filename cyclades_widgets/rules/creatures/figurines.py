@@ -20,13 +20,15 @@ island figurines').
 
 from __future__ import annotations
 
-from . import ledger
-from .actions import Action
-from .board import MapSpec
-from .creature_effects import Effect, creature_name, finish, register_effect
-from .events import Event, ev
-from .registry import CYCLE_START, TURN_START
-from .state import GameState, Pending
+from .. import ledger
+from ..actions import Action
+from ..board import MapSpec
+from ..events import Event, ev
+from ..messages import Why, quoted, why
+from ..registry import cycle_start, turn_start
+from ..state import GameState
+from .cards import named
+from .effects import CreatureStep, Effect, finish, register_effect
 
 ISLE_FIGURINES: tuple[str, ...] = ("minotaur", "medusa", "polyphemus", "chiron")
 """The four island figurines (RULES-NOTES §1.1)."""
@@ -77,6 +79,7 @@ def _isle_of(state: GameState, creature: str) -> str | None:
     return None
 
 
+@turn_start
 def expire_at_turn(state: GameState, seat: int, god: str) -> list[Event]:
     """TURN_START hook: the figurines a player summoned in an earlier cycle end as their
     next god action begins (summary sheet, RULES-NOTES §1.1)."""
@@ -88,6 +91,7 @@ def expire_at_turn(state: GameState, seat: int, god: str) -> list[Event]:
     return events
 
 
+@cycle_start
 def expire_unclaimed(state: GameState) -> list[Event]:
     """CYCLE_START hook: a holder who had no god action with a turn start last cycle
     (they chose Apollo, or were eliminated) loses the figurine now, which is after their
@@ -100,45 +104,44 @@ def expire_unclaimed(state: GameState) -> list[Event]:
     return events
 
 
-TURN_START.append(expire_at_turn)
-CYCLE_START.append(expire_unclaimed)
-
-
 # --------------------------------------------------------------------------- island figurines
 
 
-def _isle_legal(state: GameState, pending: Pending) -> list[Action]:
-    creature = pending.data["creature"]
-    if pending.data.get("stage") == "push":
-        return _push_legal(state, pending)
-    return [Action(creature, (isle_id,)) for isle_id in state.isles]
+def _seat(step: CreatureStep) -> int:
+    assert step.player is not None
+    return step.player
 
 
-def _isle_apply(state: GameState, pending: Pending, action: Action) -> list[Event]:
-    if pending.data.get("stage") == "push":
-        return _push_apply(state, pending, action)
-    creature, card = pending.data["creature"], pending.data["card"]
-    player = pending.player
-    assert player is not None
+def _isle_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    if step.stage == "push":
+        return _push_legal(state, step)
+    return [Action(step.creature, (isle_id,)) for isle_id in state.isles]
+
+
+def _isle_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
+    if step.stage == "push":
+        return _push_apply(state, step, action)
+    creature, card = step.creature, step.card
+    player = _seat(step)
     isle_id = action.args[0]
     isle = state.isles[isle_id]
     if isle.figurine is not None:
-        return _clash(state, pending, isle_id) + finish(state, pending)
+        return _clash(state, step, isle_id) + finish(state, step)
     isle.figurine, isle.figurine_owner = creature, player
     _hold(state, player, creature, card)
     events = [ev("figurine_placed", player=state.names[player], creature=creature, isle=isle_id)]
     if creature != "polyphemus":
-        return events + finish(state, pending)
-    pending.data["stage"] = "push"
-    pending.data["isle"] = isle_id
-    return events + _settle_pushes(state, pending)
+        return events + finish(state, step)
+    step.stage = "push"
+    step.isle = isle_id
+    return events + _settle_pushes(state, step)
 
 
-def _clash(state: GameState, pending: Pending, isle_id: str) -> list[Event]:
+def _clash(state: GameState, step: CreatureStep, isle_id: str) -> list[Event]:
     """Two figurines on one isle destroy each other (RULES-NOTES §1.1)."""
     isle = state.isles[isle_id]
     other, other_owner = isle.figurine, isle.figurine_owner
-    assert other is not None and other_owner is not None and pending.player is not None
+    assert other is not None and other_owner is not None
     isle.figurine = isle.figurine_owner = None
     state.held_creatures.pop(other, None)
     state.held_since.pop(other, None)
@@ -146,8 +149,8 @@ def _clash(state: GameState, pending: Pending, isle_id: str) -> list[Event]:
     return [
         ev(
             "figurines_clash",
-            player=state.names[pending.player],
-            creature=pending.data["creature"],
+            player=state.names[_seat(step)],
+            creature=step.creature,
             other=other,
             other_player=state.names[other_owner],
             isle=isle_id,
@@ -155,11 +158,13 @@ def _clash(state: GameState, pending: Pending, isle_id: str) -> list[Event]:
     ]
 
 
-def _isle_explain(state: GameState, pending: Pending, action: Action) -> str | None:
-    if pending.data.get("stage") == "push":
-        return _push_explain(state, pending, action)
-    name = creature_name(pending.data["creature"])
-    return f"{name} goes on an isle; {action.args[0]!r} is not an isle of this map"
+def _isle_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
+    if step.stage == "push":
+        return _push_explain(state, step, action)
+    if len(action.args) == 1 and action.args[0] in state.isles:
+        return None
+    word = quoted(" ".join(action.args) if len(action.args) > 1 else action.args[0])
+    return why("creatures.figurine_isle", keep=[word], creature=named(step.creature), word=word)
 
 
 for _creature in ISLE_FIGURINES:
@@ -173,7 +178,8 @@ for _creature in ISLE_FIGURINES:
 # --------------------------------------------------------------------------- Polyphemus
 
 
-def _ring(state: GameState, isle_id: str) -> frozenset[str]:
+def _ring(state: GameState, isle_id: str | None) -> frozenset[str]:
+    assert isle_id is not None
     return MapSpec.load(state.map_id).isle_seas[isle_id]
 
 
@@ -193,51 +199,49 @@ def _push_targets(state: GameState, ring: frozenset[str], sea: str) -> list[str]
     return out
 
 
-def _next_push(state: GameState, pending: Pending) -> str | None:
+def _next_push(state: GameState, step: CreatureStep) -> str | None:
     """The first sea (by id) touching Polyphemus's isle that still holds fleets, or the
     Kraken if it has not been pushed yet."""
-    ring = _ring(state, pending.data["isle"])
-    for sea in sorted(ring):
+    for sea in sorted(_ring(state, step.isle)):
         if sea in state.fleets:
             return sea
-        if sea == state.kraken and not pending.data.get("kraken_pushed"):
+        if sea == state.kraken and not step.kraken_pushed:
             return sea
     return None
 
 
-def _settle_pushes(state: GameState, pending: Pending) -> list[Event]:
+def _settle_pushes(state: GameState, step: CreatureStep) -> list[Event]:
     """Destroy the groups that cannot move; stop at the first that has somewhere to go,
     or finish when every sea around the isle is clear."""
-    ring = _ring(state, pending.data["isle"])
+    ring = _ring(state, step.isle)
     events: list[Event] = []
-    while (sea := _next_push(state, pending)) is not None:
+    while (sea := _next_push(state, step)) is not None:
         if _push_targets(state, ring, sea):
             return events
         if sea == state.kraken:
-            pending.data["kraken_pushed"] = True  # the Kraken cannot be destroyed
+            step.kraken_pushed = True  # the Kraken cannot be destroyed
             events.append(ev("kraken_stays", sea=sea))
             continue
         owner, count = state.fleets.pop(sea)
         events.append(ev("polyphemus_destroys", owner=state.names[owner], sea=sea, fleets=count))
-    return events + finish(state, pending)
+    return events + finish(state, step)
 
 
-def _push_legal(state: GameState, pending: Pending) -> list[Action]:
-    sea = _next_push(state, pending)
+def _push_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    sea = _next_push(state, step)
     if sea is None:
         return []
-    ring = _ring(state, pending.data["isle"])
+    ring = _ring(state, step.isle)
     return [Action("polyphemus", (sea, n)) for n in _push_targets(state, ring, sea)]
 
 
-def _push_apply(state: GameState, pending: Pending, action: Action) -> list[Event]:
+def _push_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
     sea, target = action.args
-    assert pending.player is not None
-    name = state.names[pending.player]
+    name = state.names[_seat(step)]
     if sea == state.kraken:
-        pending.data["kraken_pushed"] = True
+        step.kraken_pushed = True
         events = [ev("polyphemus_pushes", variant="kraken", player=name, source=sea, target=target)]
-        return events + _kraken_enters(state, target) + _settle_pushes(state, pending)
+        return events + _kraken_enters(state, target) + _settle_pushes(state, step)
     owner, count = state.fleets.pop(sea)
     _, present = state.fleets.get(target, (owner, 0))
     state.fleets[target] = (owner, present + count)
@@ -250,21 +254,21 @@ def _push_apply(state: GameState, pending: Pending, action: Action) -> list[Even
         target=target,
         fleets=count,
     )
-    return [event, *_settle_pushes(state, pending)]
+    return [event, *_settle_pushes(state, step)]
 
 
-def _push_explain(state: GameState, pending: Pending, action: Action) -> str | None:
-    sea = _next_push(state, pending)
+def _push_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
+    sea = _next_push(state, step)
+    if sea is None:
+        return why("creatures.push_done")
     if len(action.args) != 2:
-        return f"Polyphemus is pushing the fleets away; say where those in {sea} go"
+        return why("creatures.push_where", sea=sea)
     if action.args[0] != sea:
-        return (
-            f"Polyphemus pushes the seas around {pending.data['isle']} in order; {sea} comes next"
-        )
-    return (
-        f"{action.args[1]} is not a sea next to {sea} away from {pending.data['isle']} "
-        "that is empty or holds the same player's fleets"
-    )
+        return why("creatures.push_order", isle=step.isle, sea=sea)
+    if action.args[1] in _push_targets(state, _ring(state, step.isle), sea):
+        return None
+    target = action.args[1]
+    return why("creatures.push_target", keep=[target], target=target, sea=sea, isle=step.isle)
 
 
 # --------------------------------------------------------------------------- Kraken
@@ -279,23 +283,38 @@ def _kraken_enters(state: GameState, sea: str) -> list[Event]:
     return [ev("kraken_destroys", owner=state.names[owner], sea=sea, fleets=count)]
 
 
-def _kraken_legal(state: GameState, pending: Pending) -> list[Action]:
-    if pending.data.get("stage") != "move":
+def kraken_move_problem(state: GameState, step: CreatureStep, target: str) -> Why | None:
+    """Why the placed Kraken cannot move on to ``target``, or None: one adjacent sea at a
+    time, for 1 GP each (rule option ``kraken_moves``)."""
+    player = _seat(step)
+    if state.players[player].gold < KRAKEN_MOVE_COST:
+        return why(
+            "creatures.kraken_poor", state, cost=KRAKEN_MOVE_COST, player=state.names[player]
+        )
+    assert state.kraken is not None
+    if target not in MapSpec.load(state.map_id).sea_neighbours[state.kraken]:
+        return why("creatures.kraken_adjacent", keep=[target], target=target, sea=state.kraken)
+    return None
+
+
+def _kraken_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    if step.stage != "move":
         return [Action("kraken", (sea,)) for sea in MapSpec.load(state.map_id).seas]
-    assert pending.player is not None and state.kraken is not None
-    actions = []
-    if state.players[pending.player].gold >= KRAKEN_MOVE_COST:
-        neighbours = MapSpec.load(state.map_id).sea_neighbours[state.kraken]
-        actions = [Action("kraken", ("move", sea)) for sea in sorted(neighbours)]
+    assert state.kraken is not None
+    neighbours = MapSpec.load(state.map_id).sea_neighbours[state.kraken]
+    actions = [
+        Action("kraken", ("move", sea))
+        for sea in sorted(neighbours)
+        if kraken_move_problem(state, step, sea) is None
+    ]
     return [*actions, Action("kraken", ("done",))]
 
 
-def _kraken_apply(state: GameState, pending: Pending, action: Action) -> list[Event]:
-    player = pending.player
-    assert player is not None
+def _kraken_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
+    player = _seat(step)
     name = state.names[player]
     if action.args == ("done",):
-        return finish(state, pending)
+        return finish(state, step)
     if action.args[0] == "move":
         source, target = state.kraken, action.args[1]
         ledger.pay(state, player, KRAKEN_MOVE_COST)
@@ -303,29 +322,30 @@ def _kraken_apply(state: GameState, pending: Pending, action: Action) -> list[Ev
         return [event, *_kraken_enters(state, target)]
     sea = action.args[0]
     previous = state.kraken
-    _hold(state, player, "kraken", pending.data["card"])
+    _hold(state, player, "kraken", step.card)
     variant = "first" if previous is None else "again"
     events = [ev("kraken_placed", variant=variant, player=name, sea=sea, previous=previous)]
     events += _kraken_enters(state, sea)
     if state.options.kraken_moves == "none":
-        return events + finish(state, pending)
-    pending.data["stage"] = "move"
+        return events + finish(state, step)
+    step.stage = "move"
     return events
 
 
-def _kraken_explain(state: GameState, pending: Pending, action: Action) -> str | None:
-    if pending.data.get("stage") != "move":
-        if action.args[0] in ("move", "done"):
-            return "place the Kraken on a sea first ('kraken <sea>')"
-        return f"the Kraken goes on a sea; {action.args[0]!r} is not a sea of this map"
-    if action.args[0] != "move":
-        return (
-            "the Kraken is placed; move it on ('kraken move <sea>', 1 GP) or stop ('kraken done')"
-        )
-    assert pending.player is not None
-    if state.players[pending.player].gold < KRAKEN_MOVE_COST:
-        return f"moving the Kraken costs {KRAKEN_MOVE_COST} GP a space; {state.names[pending.player]} has none"
-    return f"the Kraken moves one space at a time; {action.args[1]} is not next to {state.kraken}"
+def _kraken_explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
+    args = action.args
+    if step.stage != "move":
+        if len(args) == 1 and args[0] in MapSpec.load(state.map_id).seas:
+            return None
+        if args[0] in ("move", "done"):
+            return why("creatures.kraken_place_first")
+        word = quoted(" ".join(args))
+        return why("creatures.kraken_sea", keep=[word], word=word)
+    if args == ("done",):
+        return None
+    if args[0] != "move" or len(args) != 2:
+        return why("creatures.kraken_placed", cost=KRAKEN_MOVE_COST)
+    return kraken_move_problem(state, step, args[1])
 
 
 register_effect(
