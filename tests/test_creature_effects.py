@@ -476,6 +476,11 @@ def test_rules_notes_1_1_harpy_leaves_an_emptied_isle_with_its_owner():
     assert "harpy syros" not in notations(g)
     events = dicts(g.play("harpy mykonos"))
     assert [e["kind"] for e in events] == ["harpy_kills", "territory_marker"]
+    assert events[1]["variant"] == "emptied"
+    # issue 13: the Harpy's narration speaks of no battle that did not happen
+    for lang in ("en", "fr", "zh"):
+        told = g.explain(lang=lang)
+        assert not any(w in told for w in ("both sides", "deux camps", "双方")), told
     isle = g.state.isles["mykonos"]
     assert (isle.owner, isle.troops, isle.territory) == (SPARTA, 0, True)
     with pytest.raises(IllegalActionError):
