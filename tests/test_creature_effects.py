@@ -182,9 +182,9 @@ def test_medusa_holds_troops_and_chiron_bars_pegasus():
     choices = notations(g)
     assert not [n for n in choices if n.startswith("pegasus kea>")]
     assert not [n for n in choices if ">paros" in n]
-    with pytest.raises(IllegalActionError, match="Medusa holds the troops on kea"):
+    with pytest.raises(IllegalActionError, match="Medusa holds the troops on Kea"):
         g.play("pegasus kea>delos 1")
-    with pytest.raises(IllegalActionError, match="Chiron protects paros from Pegasus"):
+    with pytest.raises(IllegalActionError, match="Chiron protects Paros from Pegasus"):
         g.play("pegasus naxos>paros 1")
 
 
@@ -230,7 +230,7 @@ def test_rules_notes_1_1_giant_cannot_destroy_a_metropolis_and_chiron_protects()
     assert notations(g) == ["giant university syros"]
     with pytest.raises(IllegalActionError, match="cannot destroy a Metropolis"):
         g.play("giant metropolis paros")
-    with pytest.raises(IllegalActionError, match="Chiron protects milos from the Giant"):
+    with pytest.raises(IllegalActionError, match="Chiron protects Milos from the Giant"):
         g.play("giant port milos")
 
 
