@@ -80,6 +80,25 @@ def test_tutorials_never_overwrite_a_learners_changes_unless_forced(tmp_path: Pa
     )
 
 
+WRITTEN = sorted(p.parent.name for p in REPO.glob("notebooks/*/01-first-look.ipynb"))
+"""The languages whose tutorial track is written (``notebooks/<lang>/``)."""
+
+
+@pytest.mark.parametrize("code", WRITTEN)
+def test_tutorials_copies_each_written_track(code: str, tmp_path: Path, capsys):
+    """``--lang <code>`` copies notebooks/<code>/ unchanged; in a session in that language
+    the same track is copied without ``--lang``, and the output says so in that language."""
+    assert cli.main(["tutorials", str(tmp_path / "a"), "--lang", code]) == 0
+    assert _files(tmp_path / "a") == _files(REPO / "notebooks" / code)
+    capsys.readouterr()
+    with language(code):
+        assert cli.main(["tutorials", str(tmp_path / "b")]) == 0
+    assert _files(tmp_path / "b") == _files(REPO / "notebooks" / code)
+    name = say(f"language.{code}", code)
+    where = say("tutorials.where", code, lang_name=name, folder=str(tmp_path / "b"))
+    assert capsys.readouterr().out.startswith(where)
+
+
 def test_copy_tutorials_reports_each_file(tmp_path: Path):
     first = tutorials.copy_tutorials(tmp_path, "en")
     assert sorted(first.added) == sorted(_files(ENGLISH)) and not first.kept
