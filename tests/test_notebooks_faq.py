@@ -9,6 +9,9 @@ cell built (the notebook runs in this process), what the engine does:
 - that heading is in the tutorial exactly once, followed by a code cell;
 - after that cell runs, the engine's answer holds on the notebook's own position.
 
+Every translated track asks the same questions under its own headings (:data:`TRANSLATED`),
+and the same checks run on its positions.
+
 The last three questions of the FAQ are about the game, not its rules: Learn mode and the
 first tutorial answer them (``docs/teaching.md``).
 """
@@ -22,7 +25,9 @@ from typing import Any
 
 import pytest
 from ci_gate import skip_or_fail
-from notebook_run import CellRun, cells, run
+from notebook_run import TRACKS, CellRun, cells, run
+
+from cyclades_widgets.i18n import language
 
 REPO = Path(__file__).resolve().parents[1]
 SEED_002 = REPO.parent / "shared" / "seeds"
@@ -143,6 +148,40 @@ FAQ: dict[str, tuple[str, str, Check]] = {
 }
 """Seed 002 FAQ rules question → (tutorial, its heading, the engine's answer)."""
 
+TRANSLATED: dict[str, dict[str, str]] = {
+    "fr": {
+        "最高出价的玩家会最先行动吗?": "La plus grosse offrande agit-elle en premier\u202f?",
+        "被更高出价挤走后,可以暂时保留标记再决定吗?": (
+            "Quand on surenchérit sur moi, puis-je garder mon pion de côté et décider plus"
+            " tard\u202f?"
+        ),
+        "Apollo 也要竞价吗?多人选择会冲突吗?": (
+            "Faut-il miser pour Apollon\u202f? Plusieurs joueurs peuvent-ils le choisir\u202f?"
+        ),
+        "买到神话生物后可以留到以后再用吗?": (
+            "Puis-je garder pour plus tard une créature que j'ai achetée\u202f?"
+        ),
+        "什么时候检查 Metropolis 胜利?": "Quand le vainqueur est-il désigné\u202f?",
+        "Metropolis 有哪些取得方式?": "Quelles sont les façons d'obtenir une Métropole\u202f?",
+        "陆战双方最后一兵同时消失,岛屿归谁?": (
+            "Les deux camps perdent leur dernière troupe en même temps\u00a0: à qui est"
+            " l'île\u202f?"
+        ),
+        "双人局仍然两座大都市就能获胜吗?": (
+            "À deux joueurs, deux Métropoles suffisent-elles encore pour gagner\u202f?"
+        ),
+    },
+}
+"""Each translated track's heading for each question (the English ones are in :data:`FAQ`)."""
+ASKED = [(lang, question) for lang in TRACKS for question in FAQ]
+"""(language, question) for every question in every track."""
+
+
+def heading_of(question: str, lang: str = "en") -> str:
+    """The heading that asks ``question`` in the ``lang`` track."""
+    return FAQ[question][1] if lang == "en" else TRANSLATED[lang][question]
+
+
 WHOLE_SECTION = {"Metropolis 有哪些取得方式?"}
 """Questions answered by every code cell of their section (one way to a Metropolis per
 cell): the check runs after the section's last code cell."""
@@ -155,11 +194,12 @@ NOT_RULES = (
 """Questions of the FAQ about the game, not its rules (``docs/teaching.md`` maps them)."""
 
 
-def answering_cell(question: str) -> int:
-    """The index of the code cell right after the question's heading (for a question of
-    :data:`WHOLE_SECTION`, the last code cell of its section)."""
-    stem, english, _ = FAQ[question]
-    found = cells(stem)
+def answering_cell(question: str, lang: str = "en") -> int:
+    """The index of the code cell right after the question's heading in the ``lang`` track
+    (for a question of :data:`WHOLE_SECTION`, the last code cell of its section)."""
+    stem = FAQ[question][0]
+    english = heading_of(question, lang)
+    found = cells(stem, lang)
     heading = re.compile(rf"^### {re.escape(english)}$", re.M)
     hits = [
         k
@@ -184,45 +224,56 @@ def _heading(cell: dict[str, Any]) -> bool:
 
 
 @pytest.fixture(scope="module")
-def answered(tmp_path_factory) -> dict[str, BaseException | None]:
-    """Run each tutorial once; after each answering cell, check the engine's answer."""
+def answered(tmp_path_factory) -> dict[tuple[str, str], BaseException | None]:
+    """Run each tutorial of each track once; after each answering cell, check the engine's
+    answer (reading the tables in English, whatever the track's language)."""
     import os
 
     os.environ.setdefault("JUPYTER_DATA_DIR", str(tmp_path_factory.mktemp("jupyter")))
-    outcome: dict[str, BaseException | None] = {}
-    for stem in sorted({stem for stem, _, _ in FAQ.values()}):
-        wanted = {answering_cell(q): q for q, (s, _, _) in FAQ.items() if s == stem}
+    outcome: dict[tuple[str, str], BaseException | None] = {}
+    for lang in TRACKS:
+        for stem in sorted({stem for stem, _, _ in FAQ.values()}):
+            wanted = {answering_cell(q, lang): q for q, (s, _, _) in FAQ.items() if s == stem}
 
-        def after(
-            cell: CellRun, namespace: dict[str, Any], wanted: dict[int, str] = wanted
-        ) -> None:
-            question = wanted.get(cell.index)
-            if question is not None:
-                try:
-                    FAQ[question][2](namespace)
-                    outcome[question] = None
-                except BaseException as err:  # noqa: BLE001 (reported by the test below)
-                    outcome[question] = err
+            def after(
+                cell: CellRun,
+                namespace: dict[str, Any],
+                wanted: dict[int, str] = wanted,
+                lang: str = lang,
+            ) -> None:
+                question = wanted.get(cell.index)
+                if question is not None:
+                    try:
+                        with language("en"):
+                            FAQ[question][2](namespace)
+                        outcome[lang, question] = None
+                    except BaseException as err:  # noqa: BLE001 (reported by the test below)
+                        outcome[lang, question] = err
 
-        run(stem, after)
+            run(stem, after, lang)
     return outcome
 
 
-@pytest.mark.parametrize("question", list(FAQ))
-def test_faq_question_is_asked_and_answered_by_the_engine(question: str, answered) -> None:
+@pytest.mark.parametrize(("lang", "question"), ASKED)
+def test_faq_question_is_asked_and_answered_by_the_engine(
+    lang: str, question: str, answered
+) -> None:
     """seed 002 '常见规则与玩法问答': asked in plain words, answered on the board, and the
-    engine's answer holds on that very position."""
-    assert question in answered, f"{FAQ[question][0]}: the answering cell never ran"
-    error = answered[question]
-    assert error is None, f"{FAQ[question][1]}: {error!r}"
+    engine's answer holds on that very position, in every track."""
+    where = f"{lang}/{FAQ[question][0]}"
+    assert (lang, question) in answered, f"{where}: the answering cell never ran"
+    error = answered[lang, question]
+    assert error is None, f"{where}, {heading_of(question, lang)}: {error!r}"
 
 
-def test_every_faq_heading_is_asked_once_and_no_tutorial_cites_the_faq() -> None:
+@pytest.mark.parametrize("lang", TRACKS)
+def test_every_faq_heading_is_asked_once_and_no_tutorial_cites_the_faq(lang: str) -> None:
+    assert lang == "en" or set(TRANSLATED[lang]) == set(FAQ), f"{lang}: headings to write"
     for question in FAQ:
-        answering_cell(question)
+        answering_cell(question, lang)
     stems = {stem for stem, _, _ in FAQ.values()}
     for stem in stems:
-        text = "\n".join(c["source"] for c in cells(stem))
+        text = "\n".join(c["source"] for c in cells(stem, lang))
         assert "FAQ" not in text and "> FAQ:" not in text
 
 
