@@ -3,9 +3,10 @@ each cell printed and the value it showed (its last expression).
 
 The tests of the tutorials (``tests/test_tutorials.py``) read the notebooks as a learner
 sees them and check the engine's answers on the very positions the notebooks show, without
-a kernel: nbmake runs the notebooks again in a real kernel (``make test``). Every language's
-track is run the same way (``notebooks/<lang>/``, one per folder of ``tools/notebooks/``);
-a notebook may set the session's language, which is restored when it has run.
+a kernel: nbmake runs the notebooks again in a real kernel (``make test``). Every language
+track (``notebooks/<lang>/``) is read and run the same way; a track sets its language in
+its first cell (``cw.set_language("zh")``), and :func:`run` gives the session its language
+back when the notebook is done.
 
 >>> cells = run_source("x = 2\\nx + 1")
 >>> cells[0].value
@@ -23,31 +24,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cyclades_widgets.i18n import get_language, language
+
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
 TUTORIALS = NOTEBOOKS / "en"
-TRACKS = tuple(
-    sorted(
-        folder.name
-        for folder in (REPO / "tools" / "notebooks").iterdir()
-        if folder.is_dir() and any(folder.glob("[0-9][0-9]-*.md"))
-    )
-)
-"""The languages with a tutorial track: a folder of sources in ``tools/notebooks/``."""
+LANGS = tuple(sorted(p.parent.name for p in NOTEBOOKS.glob("*/01-*.ipynb")))
+"""The languages whose tutorial track is written (``notebooks/<lang>/``): en, zh, fr..."""
 HEADINGS: dict[str, dict[str, str]] = {
     "en": {
         "learn": "**What you will learn**",
         "remember": "> **What to remember**",
         "try": "## Try it yourself",
     },
+    "zh": {"learn": "**你将学到**", "remember": "> **要点回顾**", "try": "## 动手试试"},
     "fr": {
         "learn": "**Ce que vous allez apprendre**",
         "remember": "> **À retenir**",
         "try": "## À vous de jouer",
     },
 }
-"""Each track's fixed headings: the list of what you will learn (first cell), the "What to
-remember" box and the closing exercise's section."""
+"""The parts every tutorial has, as each track writes them: what you will learn (first cell),
+the "What to remember" box, and the exercise's section (last). A new track adds its own."""
 
 
 @dataclass
@@ -82,9 +80,7 @@ def run(
 ) -> list[CellRun]:
     """Run every code cell of a tutorial of the ``lang`` track in order in one namespace;
     ``after(cell, namespace)`` is called after each one (a test's checks on the position it
-    shows). The session's language is the same afterwards as before."""
-    from cyclades_widgets.i18n import get_language, language
-
+    shows). The session's language is the same after the run as before it."""
     namespace: dict[str, Any] = {"__name__": "__tutorial__"}
     runs = []
     with language(get_language()):

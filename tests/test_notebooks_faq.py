@@ -1,16 +1,14 @@
 """Seed 002's FAQ (常见规则与玩法问答): every question is answered in the tutorial series.
 
 Each rules question of the FAQ is asked, in plain English, as a ``###`` heading of the
-tutorial named below (the tutorials never cite the digest). The code cell after that
-heading shows the answer on the board, and the check here asserts, on the position that
-cell built (the notebook runs in this process), what the engine does:
+tutorial named below (the tutorials never cite the digest); the Chinese track asks it in
+the digest's own words, exactly as the digest writes it. The code cell after that heading
+shows the answer on the board, and the check here asserts, on the position that cell built
+(the notebook runs in this process), what the engine does, in every language track:
 
 - every question of seed 002's FAQ is mapped here, to one heading in one tutorial;
 - that heading is in the tutorial exactly once, followed by a code cell;
 - after that cell runs, the engine's answer holds on the notebook's own position.
-
-Every translated track asks the same questions under its own headings (:data:`TRANSLATED`),
-and the same checks run on its positions.
 
 The last three questions of the FAQ are about the game, not its rules: Learn mode and the
 first tutorial answer them (``docs/teaching.md``).
@@ -25,7 +23,7 @@ from typing import Any
 
 import pytest
 from ci_gate import skip_or_fail
-from notebook_run import TRACKS, CellRun, cells, run
+from notebook_run import LANGS, CellRun, cells, run
 
 from cyclades_widgets.i18n import language
 
@@ -148,7 +146,8 @@ FAQ: dict[str, tuple[str, str, Check]] = {
 }
 """Seed 002 FAQ rules question → (tutorial, its heading, the engine's answer)."""
 
-TRANSLATED: dict[str, dict[str, str]] = {
+HEADINGS: dict[str, dict[str, str]] = {
+    "zh": {question: question for question in FAQ},
     "fr": {
         "最高出价的玩家会最先行动吗?": "La plus grosse offrande agit-elle en premier\u202f?",
         "被更高出价挤走后,可以暂时保留标记再决定吗?": (
@@ -172,14 +171,16 @@ TRANSLATED: dict[str, dict[str, str]] = {
         ),
     },
 }
-"""Each translated track's heading for each question (the English ones are in :data:`FAQ`)."""
-ASKED = [(lang, question) for lang in TRACKS for question in FAQ]
-"""(language, question) for every question in every track."""
+"""Each track's heading for each question (English: the heading in :data:`FAQ`). The
+Chinese track quotes the digest's questions word for word."""
 
 
-def heading_of(question: str, lang: str = "en") -> str:
+def heading(question: str, lang: str) -> str:
     """The heading that asks ``question`` in the ``lang`` track."""
-    return FAQ[question][1] if lang == "en" else TRANSLATED[lang][question]
+    if lang == "en":
+        return FAQ[question][1]
+    assert lang in HEADINGS, f"notebooks/{lang}/: add its FAQ headings to HEADINGS"
+    return HEADINGS[lang][question]
 
 
 WHOLE_SECTION = {"Metropolis 有哪些取得方式?"}
@@ -198,21 +199,22 @@ def answering_cell(question: str, lang: str = "en") -> int:
     """The index of the code cell right after the question's heading in the ``lang`` track
     (for a question of :data:`WHOLE_SECTION`, the last code cell of its section)."""
     stem = FAQ[question][0]
-    english = heading_of(question, lang)
+    asked = heading(question, lang)
     found = cells(stem, lang)
-    heading = re.compile(rf"^### {re.escape(english)}$", re.M)
+    pattern = re.compile(rf"^### {re.escape(asked)}$", re.M)
     hits = [
         k
         for k, c in enumerate(found)
-        if c["cell_type"] == "markdown" and heading.search(c["source"])
+        if c["cell_type"] == "markdown" and pattern.search(c["source"])
     ]
-    assert len(hits) == 1, f"{stem}: the heading '### {english}' is there {len(hits)} times"
+    where = f"{lang}/{stem}"
+    assert len(hits) == 1, f"{where}: the heading '### {asked}' is there {len(hits)} times"
     after = next(
         (k for k in range(hits[0] + 1, len(found)) if found[k]["cell_type"] == "code"), None
     )
-    assert after is not None, f"{stem}: no code after '### {english}'"
+    assert after is not None, f"{where}: no code after '### {asked}'"
     between = [c for c in found[hits[0] + 1 : after] if _heading(c)]
-    assert not between, f"{stem}: another heading comes before the answer to {english!r}"
+    assert not between, f"{where}: another heading comes before the answer to {asked!r}"
     if question in WHOLE_SECTION:
         end = next((k for k in range(after, len(found)) if _heading(found[k])), len(found))
         return max(k for k in range(after, end) if found[k]["cell_type"] == "code")
@@ -226,12 +228,12 @@ def _heading(cell: dict[str, Any]) -> bool:
 @pytest.fixture(scope="module")
 def answered(tmp_path_factory) -> dict[tuple[str, str], BaseException | None]:
     """Run each tutorial of each track once; after each answering cell, check the engine's
-    answer (reading the tables in English, whatever the track's language)."""
+    answer (the checks read the tables in English, whatever the track's language)."""
     import os
 
     os.environ.setdefault("JUPYTER_DATA_DIR", str(tmp_path_factory.mktemp("jupyter")))
     outcome: dict[tuple[str, str], BaseException | None] = {}
-    for lang in TRACKS:
+    for lang in LANGS:
         for stem in sorted({stem for stem, _, _ in FAQ.values()}):
             wanted = {answering_cell(q, lang): q for q, (s, _, _) in FAQ.items() if s == stem}
 
@@ -254,7 +256,7 @@ def answered(tmp_path_factory) -> dict[tuple[str, str], BaseException | None]:
     return outcome
 
 
-@pytest.mark.parametrize(("lang", "question"), ASKED)
+@pytest.mark.parametrize(("lang", "question"), [(lang, q) for lang in LANGS for q in FAQ])
 def test_faq_question_is_asked_and_answered_by_the_engine(
     lang: str, question: str, answered
 ) -> None:
@@ -263,18 +265,25 @@ def test_faq_question_is_asked_and_answered_by_the_engine(
     where = f"{lang}/{FAQ[question][0]}"
     assert (lang, question) in answered, f"{where}: the answering cell never ran"
     error = answered[lang, question]
-    assert error is None, f"{where}, {heading_of(question, lang)}: {error!r}"
+    assert error is None, f"{where}, {heading(question, lang)}: {error!r}"
 
 
-@pytest.mark.parametrize("lang", TRACKS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_faq_heading_is_asked_once_and_no_tutorial_cites_the_faq(lang: str) -> None:
-    assert lang == "en" or set(TRANSLATED[lang]) == set(FAQ), f"{lang}: headings to write"
     for question in FAQ:
         answering_cell(question, lang)
     stems = {stem for stem, _, _ in FAQ.values()}
     for stem in stems:
         text = "\n".join(c["source"] for c in cells(stem, lang))
         assert "FAQ" not in text and "> FAQ:" not in text
+
+
+def test_the_chinese_track_quotes_the_questions_as_the_digest_writes_them() -> None:
+    """Word for word, punctuation included: a Chinese reader finds the digest's question."""
+    assert HEADINGS["zh"] == {question: question for question in FAQ}
+    for question, (stem, _, _) in FAQ.items():
+        text = "\n".join(c["source"] for c in cells(stem, "zh") if c["cell_type"] == "markdown")
+        assert f"\n### {question}\n" in f"\n{text}\n", f"zh/{stem}: {question!r}"
 
 
 def _seed_questions(text: str) -> list[str]:

@@ -1,8 +1,9 @@
-"""The tutorial notebooks as committed, in ``notebooks/<lang>/`` (one folder per language):
-each language's series is complete and in order, every notebook has a numbered title and
-ends with its language's "Try it yourself" cell, nothing is committed with outputs, each
-README lists the series, and each notebook is exactly what its source in
-``tools/notebooks/<lang>/`` generates (``tools/make_notebooks.py``).
+"""The tutorial notebooks as committed, in ``notebooks/<lang>/`` (one folder per language,
+each checked the same way): every track's series is complete and in order, every notebook
+has a numbered title and ends with a "Try it yourself" cell (in the track's language),
+nothing is committed with outputs, each track's README lists its series, and each notebook
+is exactly what its source in ``tools/notebooks/<lang>/`` generates
+(``tools/make_notebooks.py``).
 
 Running the notebooks is nbmake's job (``pytest tests notebooks --nbmake``, the README's
 test command).
@@ -54,9 +55,9 @@ def _read(stem: str, lang: str = "en") -> nbformat.NotebookNode:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_series_is_complete_and_nothing_else_is_numbered(lang: str) -> None:
-    """Exactly the eight tutorials, numbered 01 to 08, in every language."""
+    """Exactly the eight tutorials, numbered 01 to 08, in every language folder."""
     found = tuple(sorted(p.stem for p in (ROOT / lang).glob("*.ipynb")))
-    assert found == SERIES
+    assert found == SERIES, f"notebooks/{lang}/"
 
 
 def test_notebooks_live_in_language_folders() -> None:
@@ -97,8 +98,8 @@ def test_notebook_has_a_numbered_title(lang: str, stem: str) -> None:
 
 @pytest.mark.parametrize(("lang", "stem"), EVERY)
 def test_notebook_ends_with_try_it_yourself(lang: str, stem: str) -> None:
-    """The last section is 'Try it yourself' (in the notebook's language), ending with a
-    code cell to change and run."""
+    """The last section is 'Try it yourself' (in the track's language: notebook_run.HEADINGS),
+    ending with a code cell to change and run."""
     try_it = HEADINGS[lang]["try"]
     cells = _read(stem, lang).cells
     markdown = [i for i, c in enumerate(cells) if c.cell_type == "markdown"]
@@ -123,13 +124,13 @@ def test_notebook_imports_the_package_as_cw(lang: str, stem: str) -> None:
 def test_readme_lists_the_series_in_order(lang: str) -> None:
     """notebooks/<lang>/README.md links every tutorial, in series order; notebooks/README.md
     links every language folder."""
+    index = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"({lang}/README.md)" in index, f"notebooks/README.md does not link {lang}/"
     assert (ROOT / lang / "README.md").is_file(), f"notebooks/{lang}/ has no README.md"
     text = (ROOT / lang / "README.md").read_text(encoding="utf-8")
     positions = [text.find(f"({stem}.ipynb)") for stem in SERIES]
     assert all(p >= 0 for p in positions), f"{lang} README links: {dict(zip(SERIES, positions))}"
     assert positions == sorted(positions)
-    index = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"({lang}/README.md)" in index, f"notebooks/README.md does not link {lang}/"
 
 
 @pytest.mark.parametrize(("lang", "stem"), EVERY)
@@ -149,6 +150,7 @@ def test_every_source_has_its_notebook_and_every_notebook_its_source() -> None:
     """The generator's own check over every language: nothing stale, missing or orphaned."""
     generator = _generator()
     assert "en" in generator.languages()
+    assert set(generator.languages()) == set(LANGS), "a language folder without sources"
     assert generator.stale() == []
     for lang in generator.languages():
         made = [generator.target(s).relative_to(ROOT).as_posix() for s in generator.sources(lang)]

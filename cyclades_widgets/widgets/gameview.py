@@ -62,7 +62,7 @@ class GameView(w.VBox):
         game: Game,
         *,
         viewer: str | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         bots: Mapping[str, Bot] | None = None,
         board: Board | None = None,
         mode: str = "normal",
