@@ -38,6 +38,11 @@ HEADINGS: dict[str, dict[str, str]] = {
         "try": "## Try it yourself",
     },
     "zh": {"learn": "**你将学到**", "remember": "> **要点回顾**", "try": "## 动手试试"},
+    "fr": {
+        "learn": "**Ce que vous allez apprendre**",
+        "remember": "> **À retenir**",
+        "try": "## À vous de jouer",
+    },
 }
 """The parts every tutorial has, as each track writes them: what you will learn (first cell),
 the "What to remember" box, and the exercise's section (last). A new track adds its own."""

@@ -70,6 +70,18 @@ def test_tutorials_lang_copies_that_track(code: str, tmp_path: Path, capsys):
     assert out[0] == say("tutorials.where", code, lang_name=name, folder=target)
 
 
+@pytest.mark.parametrize("code", WRITTEN)
+def test_a_session_in_a_written_language_copies_its_track(code: str, tmp_path: Path, capsys):
+    """Without ``--lang``, a session in a language whose track is written copies that track,
+    and says so in that language."""
+    with language(code):
+        assert cli.main(["tutorials", str(tmp_path / "t")]) == 0
+    assert _files(tmp_path / "t") == _files(REPO / "notebooks" / code)
+    name = say(f"language.{code}", code)
+    where = say("tutorials.where", code, lang_name=name, folder=str(tmp_path / "t"))
+    assert capsys.readouterr().out.startswith(where)
+
+
 def test_tutorials_never_overwrite_a_learners_changes_unless_forced(tmp_path: Path, capsys):
     """A changed copy is kept (and named); --force brings the original back; a deleted
     copy is restored; untouched copies are left as they are."""

@@ -146,7 +146,31 @@ FAQ: dict[str, tuple[str, str, Check]] = {
 }
 """Seed 002 FAQ rules question → (tutorial, its heading, the engine's answer)."""
 
-HEADINGS: dict[str, dict[str, str]] = {"zh": {question: question for question in FAQ}}
+HEADINGS: dict[str, dict[str, str]] = {
+    "zh": {question: question for question in FAQ},
+    "fr": {
+        "最高出价的玩家会最先行动吗?": "La plus grosse offrande agit-elle en premier\u202f?",
+        "被更高出价挤走后,可以暂时保留标记再决定吗?": (
+            "Quand on surenchérit sur moi, puis-je garder mon pion de côté et décider plus"
+            " tard\u202f?"
+        ),
+        "Apollo 也要竞价吗?多人选择会冲突吗?": (
+            "Faut-il miser pour Apollon\u202f? Plusieurs joueurs peuvent-ils le choisir\u202f?"
+        ),
+        "买到神话生物后可以留到以后再用吗?": (
+            "Puis-je garder pour plus tard une créature que j'ai achetée\u202f?"
+        ),
+        "什么时候检查 Metropolis 胜利?": "Quand le vainqueur est-il désigné\u202f?",
+        "Metropolis 有哪些取得方式?": "Quelles sont les façons d'obtenir une Métropole\u202f?",
+        "陆战双方最后一兵同时消失,岛屿归谁?": (
+            "Les deux camps perdent leur dernière troupe en même temps\u00a0: à qui est"
+            " l'île\u202f?"
+        ),
+        "双人局仍然两座大都市就能获胜吗?": (
+            "À deux joueurs, deux Métropoles suffisent-elles encore pour gagner\u202f?"
+        ),
+    },
+}
 """Each track's heading for each question (English: the heading in :data:`FAQ`). The
 Chinese track quotes the digest's questions word for word."""
 

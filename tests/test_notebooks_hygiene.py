@@ -210,3 +210,13 @@ def test_generated_notebook_has_stable_ids_and_no_outputs(tmp_path: Path) -> Non
     data = json.loads(text)
     assert [c["id"] for c in data["cells"]] == ["09-example-00", "09-example-01"]
     assert data["cells"][1]["outputs"] == [] and data["cells"][1]["execution_count"] is None
+
+
+def test_make_test_runs_every_language_folder() -> None:
+    """``make test`` gives nbmake the whole notebooks/ folder, so every language's tutorials
+    run in a kernel, not only the English ones."""
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    nb_dir = re.search(r"^NB_DIR\s*:=\s*(.+)$", makefile, re.M)
+    assert nb_dir and nb_dir.group(1).strip() == "$(if $(wildcard notebooks/*/*.ipynb),notebooks,)"
+    assert re.search(r"\$\(BIN\)/pytest tests \$\(NB_DIR\) --nbmake\b", makefile)
+    assert len(LANGS) >= 2 and all(list((ROOT / lang).glob("*.ipynb")) for lang in LANGS)
