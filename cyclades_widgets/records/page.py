@@ -30,6 +30,7 @@ from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
 from .notes import move_positions, notes_at
+from .shape import local_text
 
 __all__ = [
     "game_views",
@@ -84,7 +85,7 @@ def record_views(
     """One ``(view, annotation)`` per position of a record's line, with its notes."""
     game = record.replay(line)
     positions = move_positions(game)
-    notes = {k: notes_at(record, line, positions, k) for k in range(len(game.history) + 1)}
+    notes = {k: notes_at(record, line, positions, k, lang) for k in range(len(game.history) + 1)}
     return game_views(game, viewer=viewer, lang=lang, notes=notes)
 
 
@@ -165,7 +166,7 @@ def replay_page(
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
         views = record_views(source, viewer=viewer, lang=lang)
         map_id = source.map
-        title = title or source.title
+        title = title or local_text(source.title, lang)
     elif isinstance(source, BaseGame):
         views = game_views(source, viewer=viewer, lang=lang)
         map_id = source.state.map_id
