@@ -31,7 +31,14 @@ from typing import TYPE_CHECKING, Any, Self
 
 from .history import BaseGame, Bot, Step
 from .invariants import check_invariants
-from .records.replay import LineReplay, TrustError, play_checked, play_trusted, run_autos
+from .records.replay import (
+    LineReplay,
+    TrustError,
+    no_gc,
+    play_checked,
+    play_trusted,
+    run_autos,
+)
 from .records.schema import validate_shape
 from .records.tree import HEADER_TEXT, LinePath, RecordTree, Text, Variation
 from .records.verify import check_start
@@ -171,16 +178,15 @@ class GameRecord(RecordTree):
             record = cls._from_shape(data)
             if record.start is not None:
                 check_start(record.start)
-            checksum = record.checksum()
-            record._trusted = data.get("checksum") == checksum
+            record._trusted = data.get("checksum") == record.checksum()
             try:
                 record.validate()
             finally:
                 record._trusted = False
-            record._verified = checksum
             return record
 
-        return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
+        with no_gc():
+            return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
 
     def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
         """Write a self-contained HTML page that steps through the main line with its
@@ -198,7 +204,8 @@ class GameRecord(RecordTree):
     # ------------------------------------------------------------------ replaying
     def validate(self) -> None:
         """Replay every line and check each move; raise :class:`RecordError` at the first
-        illegal one, with its JSON path."""
+        illegal one, with its JSON path. Once all are legal, :meth:`dumps` writes the
+        moves' checksum."""
 
         def walk(line: LinePath, variations: list[Variation]) -> None:
             self._line(line)
@@ -206,6 +213,7 @@ class GameRecord(RecordTree):
                 walk((*line, j), var.variations)
 
         walk((), self.variations)
+        self._verified = self.checksum()
 
     def replay(self, line: LinePath = ()) -> Game:
         """The game at the end of a line (automatic steps run after the last move)."""

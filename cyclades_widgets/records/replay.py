@@ -8,15 +8,24 @@ and slices the history, whatever the step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 from ..history import BaseGame
 from ..i18n import Message
-from ..rules.actions import Action
 from ..rules.errors import IllegalActionError, NotationError, RecordError
+from .schema import parse_move
 
-__all__ = ["LineReplay", "TrustError", "play_checked", "play_trusted", "run_autos"]
+__all__ = [
+    "LineReplay",
+    "TrustError",
+    "no_gc",
+    "play_checked",
+    "play_trusted",
+    "run_autos",
+]
 
 G = TypeVar("G", bound=BaseGame)
 
@@ -84,7 +93,7 @@ def play_trusted(game: BaseGame, moves: Sequence[str]) -> list[int]:
         for move in moves:
             while game.node == "auto":
                 game._apply(None)
-            action = Action.parse(move)
+            action = parse_move(move)
             if game.node not in ("decision", "chance"):
                 raise TrustError(move)
             positions.append(len(game.history))
@@ -97,6 +106,20 @@ def play_trusted(game: BaseGame, moves: Sequence[str]) -> list[int]:
         raise TrustError(str(exc)) from exc
     positions.append(len(game.history))
     return positions
+
+
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a record is replayed: replaying makes
+    many objects and no cycles to collect, and collections during it cost more than the
+    replay itself on a busy machine. The collector's previous state comes back after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class TrustError(Exception):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -45,6 +45,7 @@ __all__ = [
     "json_path",
     "load_schema",
     "parse_json",
+    "parse_move",
     "read_options",
     "read_start",
     "validate_shape",
@@ -299,11 +300,18 @@ def read_start(
     return check_position(raw, players, options, map_id)
 
 
+@lru_cache(maxsize=4096)
+def parse_move(move: str) -> Action:
+    """``Action.parse``, remembered: a record repeats its moves ("end", rolls, bids), and
+    loading parses each twice (canonical form, then replay). Actions are immutable."""
+    return Action.parse(move)
+
+
 def canonical_move(move: str, path: list[str | int] | str) -> str:
     """A move in canonical notation; text that does not parse is a :class:`RecordError`."""
     where = path if isinstance(path, str) else json_path(path)
     try:
-        return str(Action.parse(move))
+        return str(parse_move(move))
     except NotationError as exc:
         raise RecordError(_msg("notation", reason=exc.msg), where) from None
 
