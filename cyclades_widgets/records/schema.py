@@ -150,8 +150,9 @@ def validate_shape(data: Any) -> None:
 
 
 def _copy_text(value: Any) -> Any:
-    """A text of the record, unshared: a per-language object is copied."""
-    return dict(value) if isinstance(value, dict) else value
+    """A text of the record, unshared: a per-language object is copied (as a
+    :class:`.shape.LocalText`, which prints in the session's language)."""
+    return shape.LocalText(value) if isinstance(value, dict) else value
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ __all__ = [
     "check_text",
     "guard",
     "is_int",
+    "LocalText",
     "local_text",
     "msg",
     "path_of",
@@ -375,6 +376,20 @@ def guard(fn: Callable[[], Any], parts: list[str | int]) -> Any:
     except (ValueError, LookupError, TypeError, AttributeError) as exc:
         detail = str(exc).strip("'\"")
         raise RecordError(msg("invalid", detail, detail=detail), path_of(parts)) from None
+
+
+class LocalText(dict[str, str]):
+    """A text in several languages, ``{"en": ..., "zh": ..., "fr": ...}``: a dict (it is
+    saved as one) that prints in the session's language (``cw.set_language``), so
+    ``print(record.title)`` shows the learner's words."""
+
+    def __str__(self) -> str:
+        from ..i18n import resolve
+
+        return local_text(self, resolve(None)) or ""
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
 
 
 def local_text(value: str | Mapping[str, str] | None, lang: str) -> str | None:

@@ -69,6 +69,10 @@ EDITION = "matagot-2009"
 HEADER_TEXT = ("title", "date", "description")
 
 
+def _local(value: Any) -> Any:
+    return shape.LocalText(value) if isinstance(value, dict) else value
+
+
 class RecordTree:
     """A record's header and its tree of annotated lines. See ``docs/records.md``.
 
@@ -186,9 +190,9 @@ class RecordTree:
             steps=[RecordStep.from_value(s) for s in data["steps"]],
             variations=[Variation.from_value(v) for v in data.get("variations", [])],
             start=start,
-            title=data.get("title"),
+            title=_local(data.get("title")),
             date=data.get("date"),
-            description=data.get("description"),
+            description=_local(data.get("description")),
         )
         spec = MapSpec.load(map_id)
         record._normalize(record.steps, record.variations, ["steps"], [], spec)
@@ -221,7 +225,7 @@ class RecordTree:
         for key in HEADER_TEXT:
             if getattr(self, key):
                 value = getattr(self, key)
-                out[key] = dict(value) if isinstance(value, dict) else value
+                out[key] = shape.LocalText(value) if isinstance(value, dict) else value
         out["players"] = list(self.players)
         out["map"] = self.map
         out["seed"] = self.seed
@@ -368,7 +372,7 @@ class RecordTree:
         texts: dict[str, Any] = {}
         for key, value in (("before", before), ("after", after), ("tag", tag)):
             if isinstance(value, Mapping):
-                value = dict(value)
+                value = shape.LocalText(value)
             if value is not None:
                 short = key == "tag"
                 limit = shape.SHORT_LENGTH if short else shape.TEXT_LENGTH
@@ -428,7 +432,7 @@ class RecordTree:
         new_line = (*line, len(holder))
         where = var_parts(new_line)
         if isinstance(comment, Mapping):
-            comment = dict(comment)
+            comment = shape.LocalText(comment)
         if comment is not None:
             shape.check_local(comment, [*where, "comment"])
         var = Variation(at - offset, [], comment)
@@ -491,7 +495,7 @@ class RecordTree:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        title = f" {self.title!r}" if self.title else ""
+        title = f" {str(self.title)!r}" if self.title else ""
         return (
             f"<{type(self).__name__}{title} {len(self.players)} players, {len(self.steps)} steps, "
             f"{count_variations(self.variations)} variations>"
