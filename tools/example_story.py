@@ -110,12 +110,12 @@ def _first_metropolis(way: str) -> Text:
     w = _WAY[way]
     return {
         "en": f"{{player}} builds the first Metropolis of the game, on {{isle}}, from {w['en']}. "
-        "It is half of the goal, and it shows the others who to stop: from now on every "
+        "It is {part} of the goal, and it shows the others who to stop: from now on every "
         "god {player} wins is watched.",
-        "zh": f"{{player}} 用{w['zh']}在{{isle}}建起本局第一座大都市。这是目标的一半,也告诉其他人"
+        "zh": f"{{player}} 用{w['zh']}在{{isle}}建起本局第一座大都市。这是目标的{{part}},也告诉其他人"
         "该阻止谁:从现在起,{player} 拿到的每一位神都会被盯着。",
         "fr": f"{{player}} bâtit la première Métropole de la partie, sur {{isle}}, avec "
-        f"{w['fr']}. C'est la moitié du but, et cela montre aux autres qui arrêter : "
+        f"{w['fr']}. C'est {{part}} du but, et cela montre aux autres qui arrêter : "
         "désormais, chaque dieu que {player} obtient est surveillé.",
     }
 
@@ -150,6 +150,12 @@ def _answers(way: str) -> list[Text]:
         },
     ]
 
+
+PART: dict[int, Text] = {
+    2: {"en": "half", "zh": "一半", "fr": "la moitié"},
+    3: {"en": "a third", "zh": "三分之一", "fr": "le tiers"},
+}
+"""The share of the goal one Metropolis is, by the number needed."""
 
 STANDING: dict[str, Text] = {
     "ahead": {"en": "{player} now leads the race", "zh": "{player} 现在领先",
@@ -467,7 +473,9 @@ class Story:
                         template = self.pick("answer", _answers(way))
                     standing = "ahead" if count > best_other else (
                         "level" if count == best_other else "behind")  # fmt: skip
+                    part = PART[need]
                     text = fill(template, player=player, isle=self.isle(isle), count=count,
+                                part=part,
                                 need=need, standing=fill(STANDING[standing], player=player))  # fmt: skip
                 first = False
                 note = self.note(m.index)

@@ -70,14 +70,14 @@ DESCRIPTION: Text = {
     "en": "{winner} wins at the end of cycle {cycles} with {count} Metropolises, after "
     "{moves} moves. Look for the key moves ({key}), the mistake and its better line "
     "({mistake}), and the turning point ({turning}). Moves are numbered from 1.",
-    "zh": "{winner} 在第 {cycles} 个周期结束时以 {count} 座大都市获胜,共 {moves} 步。请留意关键一步"
-    "({key})、失误及更好的走法({mistake})和转折点({turning})。步数从 1 开始编号。",
+    "zh": "{winner} 在第 {cycles} 个周期结束时以 {count} 座大都市获胜,共 {moves} 着。请留意关键一步"
+    "({key})、失误及更好的走法({mistake})和转折点({turning})。着数从 1 开始编号。",
     "fr": "{winner} gagne à la fin du cycle {cycles} avec {count} Métropoles, après {moves} "
     "coups. À voir : les coups clés ({key}), l'erreur et sa meilleure ligne ({mistake}), et "
     "le tournant ({turning}). Les coups sont numérotés à partir de 1.",
 }
-MOVES: Text = {"en": "move {n}", "zh": "第 {n} 步", "fr": "coup {n}"}
-MOVES_MANY: Text = {"en": "moves {n}", "zh": "第 {n} 步", "fr": "coups {n}"}
+MOVES: Text = {"en": "move {n}", "zh": "第 {n} 着", "fr": "coup {n}"}
+MOVES_MANY: Text = {"en": "moves {n}", "zh": "第 {n} 着", "fr": "coups {n}"}
 NONE: Text = {"en": "none in this game", "zh": "本局没有", "fr": "aucune dans cette partie"}
 
 
