@@ -23,6 +23,7 @@ import copy
 import json
 import re
 from datetime import datetime
+from xml.etree import ElementTree
 from functools import cache
 from typing import Any
 
@@ -31,6 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cyclades_widgets as cw
+from cyclades_widgets import svg
 from cyclades_widgets.game import GameRecord
 from cyclades_widgets.invariants import check_invariants
 from cyclades_widgets.records import shape
@@ -125,6 +127,7 @@ def test_a_start_position_with_any_value_changed_keeps_every_invariant_or_is_ref
     assert all(0 <= isle.troops <= MAX_TROOPS for isle in state.isles.values())
     assert all(1 <= count <= MAX_FLEETS for _, count in state.fleets.values())
     assert len(loaded.replay().legal_actions()) < 10_000
+    ElementTree.fromstring(svg.board(state))  # the picture draws, as well-formed XML
 
 
 # --------------------------------------------------------------------------- edits
