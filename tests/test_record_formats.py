@@ -36,7 +36,9 @@ def record_text_v2() -> str:
     record = game.record
     record.title = {"en": "A short game", "zh": "一盘短棋", "fr": "Une partie courte"}
     record.annotate(2, before=NOTE, tag=TAG)
-    record.add_variation(3, record.moves()[3:4], comment={"en": "Same", "zh": "一样", "fr": "Pareil"})
+    record.add_variation(
+        3, record.moves()[3:4], comment={"en": "Same", "zh": "一样", "fr": "Pareil"}
+    )
     return record.dumps()
 
 
@@ -131,3 +133,31 @@ def test_replay_enter_of_an_unknown_variation_raises_index_error():
     replay = cw.Replay(GameRecord.loads(record_text_v2()))
     with pytest.raises(IndexError):
         replay.enter((5,))
+
+
+def test_the_shipped_schema_agrees_with_the_loader_on_version_2_files():
+    """The JSON Schema (documentation, a second opinion) accepts what the package writes,
+    per-language texts and checksum included, and refuses what the loader refuses."""
+    from pathlib import Path
+
+    from jsonschema import Draft202012Validator
+
+    from cyclades_widgets.records.schema import load_schema
+
+    validator = Draft202012Validator(load_schema())
+    games = Path(cw.__file__).parent / "data" / "games"
+    for path in sorted(games.glob("*.json")):
+        assert list(validator.iter_errors(json.loads(path.read_text("utf-8")))) == [], path
+    data = json.loads(record_text_v2())
+    assert list(validator.iter_errors(data)) == []
+    for change in (
+        lambda d: d["steps"][2].update(tag={"en": "x" * 41}),
+        lambda d: d.update(title={"EN!": "x"}),
+        lambda d: d.update(checksum="md5:1"),
+        lambda d: d["players"].__setitem__(0, "Athens!"),
+    ):
+        bad = json.loads(record_text_v2())
+        change(bad)
+        assert list(validator.iter_errors(bad)), bad
+        with pytest.raises(RecordError):
+            GameRecord.loads(json.dumps(bad))
