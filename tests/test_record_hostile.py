@@ -23,9 +23,9 @@ import copy
 import json
 import re
 from datetime import datetime
-from xml.etree import ElementTree
 from functools import cache
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import HealthCheck, given, settings
