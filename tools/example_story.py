@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cyclades_widgets.odds import battle_odds
+from cyclades_widgets.rules import flow
 from cyclades_widgets.rules.actions import Action
+from cyclades_widgets.rules.battle import current_battle, defender_bonus, defending_units
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.events import Event
 from cyclades_widgets.rules.state import GameState
@@ -255,44 +257,47 @@ WITH_BUILDING: Text = {
 }
 
 MISTAKE_BEFORE: Text = {
-    "en": "{player} sends {attackers} against {defenders} on {space}{bonus}. Before the "
-    "dice, this attack wins only {odds} of the time: it is more likely to cost {player} the "
-    "units than to win the {what}. The better line is in the variation: keep them.",
-    "zh": "{player} 以 {attackers} 进攻{space}上的 {defenders}{bonus}。掷骰之前,这次进攻的胜率只有 "
-    "{odds}:更可能让 {player} 损失这些兵力,而不是赢下这个{what}。更好的走法见变着:留住它们。",
-    "fr": "{player} envoie {attackers} contre {defenders} sur {space}{bonus}. Avant les dés, "
-    "cette attaque ne réussit que {odds} du temps : elle risque plus de coûter ces unités à "
-    "{player} que de gagner {what}. La meilleure ligne est dans la variante : les garder.",
+    "en": "{player} chooses to fight on at {space}, {mine} against {theirs}{bonus}. From "
+    "here the {side} comes out on top only {odds} of the time: staying is more likely to "
+    "cost every unit than to keep {what}. The better line is in the variation: retreat.",
+    "zh": "{player} 选择在{space}继续战斗,{mine}对 {theirs}{bonus}。从这里开始,{side_zh}只有 "
+    "{odds} 的机会占上风:留下来更可能赔上所有兵力,而不是守住这个{what}。更好的走法见变着:撤退。",
+    "fr": "{player} choisit de continuer le combat à {space}, {mine} contre {theirs}{bonus}. "
+    "D'ici, {side_fr} ne l'emporte que {odds} du temps : rester risque plus de coûter toutes "
+    "les unités que de garder {what}. La meilleure ligne est dans la variante : la retraite.",
 }
 
 MISTAKE_LINE: Text = {
-    "en": "Better: no attack. {player} ends the turn and keeps the units for a fight with "
+    "en": "Better: retreat. {player} gives up {space} but keeps the units, for a fight with "
     "the odds on their side.",
-    "zh": "更好:不进攻。{player} 结束行动,把兵力留到胜算在自己一边的战斗。",
-    "fr": "Mieux : pas d'attaque. {player} termine son tour et garde ses unités pour un "
+    "zh": "更好:撤退。{player} 放弃{space},但保住兵力,留到胜算在自己一边的战斗。",
+    "fr": "Mieux : la retraite. {player} abandonne {space} mais garde ses unités, pour un "
     "combat où les chances sont de son côté.",
 }
 
 MISTAKE_AFTER: dict[str, Text] = {
-    "mutual": {
-        "en": "The cost of the gamble: {player}'s units are gone and {defender} still holds "
-        "{space}.",
-        "zh": "冒险的代价:{player} 的兵力没了,{space}仍在 {defender} 手中。",
-        "fr": "Le prix du pari : les unités de {player} sont perdues, et {defender} tient "
-        "toujours {space}.",
+    "wiped": {
+        "en": "The cost of staying: {player} loses the battle and every unit in it.",
+        "zh": "留下来的代价:{player} 输掉了这场战斗,也失去了参战的全部兵力。",
+        "fr": "Le prix d'être resté : {player} perd le combat et toutes les unités engagées.",
     },
-    "attacker_retreats": {
-        "en": "The cost of the gamble: {player} retreats with less than they came with, and "
-        "{defender} still holds {space}.",
-        "zh": "冒险的代价:{player} 带着比来时更少的兵力撤退,{space}仍在 {defender} 手中。",
-        "fr": "Le prix du pari : {player} bat en retraite avec moins qu'à l'arrivée, et "
-        "{defender} tient toujours {space}.",
+    "retreated": {
+        "en": "The cost of staying: {player} loses {lost} more, then retreats anyway.",
+        "zh": "留下来的代价:{player} 又损失了 {lost},最后还是撤退了。",
+        "fr": "Le prix d'être resté : {player} perd encore {lost}, puis bat en retraite quand même.",
     },
-    "defender_wins": {
-        "en": "The cost of the gamble: {player}'s units are gone and {defender} holds {space}.",
-        "zh": "冒险的代价:{player} 的兵力没了,{space}仍由 {defender} 控制。",
-        "fr": "Le prix du pari : les unités de {player} sont perdues et {defender} garde {space}.",
-    },
+}
+
+SACRIFICE: Text = {
+    "en": "{player} sends {attackers} against {defenders} on {space}{bonus}. Alone, this "
+    "attack wins only {odds} of the time; but even a tie that costs both sides their unit "
+    "leaves {space} without troops, and a second landing can then take it without a fight.",
+    "zh": "{player} 以 {attackers} 进攻{space}上的 {defenders}{bonus}。单看这次进攻,胜率只有 {odds};"
+    "但即使双方同归于尽,{space}也没有了陆军,第二次登陆就能不经战斗拿下它。",
+    "fr": "{player} envoie {attackers} contre {defenders} sur {space}{bonus}. Seule, cette "
+    "attaque ne réussit que {odds} du temps ; mais même une égalité qui coûte son unité à "
+    "chaque camp laisse {space} sans troupes, et un second débarquement la prend alors sans "
+    "combat.",
 }
 
 STAGED: Text = {
@@ -433,6 +438,7 @@ class Story:
         self.note(0).before = INTRO[n]
         metropolis_cycles = self._metropolises()
         self._conquests(metropolis_cycles)
+        self._sacrifices()
         self._mistake()
         self._staged()
         self._turning_point()
@@ -533,65 +539,114 @@ class Story:
             note.isles.append(isle)
             self.points.append((m.index, "conquest"))
 
-    def _mistake(self) -> None:
-        """The lowest-odds attack, below even odds, by a player who lost the game and did
-        not win that battle."""
-        winner = self.final.names[self.final.winner or 0]
-        candidates = []
-        for m in self.moves:
-            for e in m.events:
-                if e.kind != "battle_start" or e.data["attacker"] == winner:
-                    continue
-                d = e.data
-                odds = battle_odds(d["attackers"], d["defenders"], defender_bonus=d["bonus"])
-                end = self._battle_end(m.index, d["space"])
-                if end is None or end[1].data["winner"] == d["attacker"] and end[1].data[
-                    "variant"] == "attacker_wins":  # fmt: skip
-                    continue
-                if odds.attacker_wins < 0.5 and m.player is not None:
-                    candidates.append((odds.attacker_wins, m, d, end))
-        if not candidates:
-            return
-        p, m, d, (end_index, end) = min(candidates, key=lambda c: (c[0], c[1].index))
-        land = d["terrain"] == "land"
+    def _units(self, land: bool, k: int) -> Text:
         units = {
             "en": ("troop", "troops") if land else ("fleet", "fleets"),
             "zh": ("支陆军", "支陆军") if land else ("艘舰队", "艘舰队"),
             "fr": ("troupe", "troupes") if land else ("flotte", "flottes"),
         }
+        out = {}
+        for lang in LANGS:
+            one, many = units[lang]
+            sep = "" if lang == "zh" else " "
+            out[lang] = f"{k}{sep}{one if k == 1 else many}"
+        return out
 
-        def count(k: int) -> Text:
-            out = {}
-            for lang in LANGS:
-                one, many = units[lang]
-                sep = "" if lang == "zh" else " "
-                out[lang] = f"{k}{sep}{one if k == 1 else many}"
-            return out
+    @staticmethod
+    def _bonus(bonus: int) -> Text:
+        if not bonus:
+            return dict.fromkeys(LANGS, "")
+        return {"en": f" (the defence adds {bonus} to each roll)",
+                "zh": f"(防守方每次掷骰加 {bonus})",
+                "fr": f" (la défense ajoute {bonus} à chaque jet)"}  # fmt: skip
 
-        bonus = (
-            {"en": f" (the defence adds {d['bonus']} to each roll)",
-             "zh": f"(防守方每次掷骰加 {d['bonus']})",
-             "fr": f" (la défense ajoute {d['bonus']} à chaque jet)"}
-            if d["bonus"] else dict.fromkeys(LANGS, "")
-        )  # fmt: skip
-        what = {"en": "isle" if land else "sea", "zh": "岛" if land else "海域",
+    @staticmethod
+    def _percent(p: float) -> Text:
+        n = round(p * 100)
+        return {lang: f"{n} %" if lang == "fr" else f"{n}%" for lang in LANGS}
+
+    def _sacrifices(self) -> None:
+        """An attack against the odds followed, in the same turn, by a landing that takes
+        the emptied isle: a sacrifice, told as a key move (not a mistake)."""
+        for m in self.moves:
+            start = next((e.data for e in m.events if e.kind == "battle_start"), None)
+            if start is None or start["terrain"] != "land" or m.player is None:
+                continue
+            odds = battle_odds(start["attackers"], start["defenders"],
+                               defender_bonus=start["bonus"]).attacker_wins  # fmt: skip
+            later = self.moves[m.index + 1 : m.index + 8]
+            taken = any(e.kind == "capture" and e.data["isle"] == start["space"]
+                        and e.data["player"] == m.player for x in later for e in x.events)  # fmt: skip
+            if odds >= 0.5 or not taken:
+                continue
+            note = self.note(m.index)
+            note.before = fill(SACRIFICE, player=m.player,
+                               attackers=self._units(True, start["attackers"]),
+                               defenders=self._units(True, start["defenders"]),
+                               space=self.space(start["space"]), bonus=self._bonus(start["bonus"]),
+                               odds=self._percent(odds))  # fmt: skip
+            note.tag = "key"
+            note.isles.append(start["space"])
+            self.points.append((m.index, "sacrifice"))
+
+    def _mistake(self) -> None:
+        """The worst choice to fight on: a side that stays in a battle it is more likely
+        to lose, when it could retreat, and then loses it. The better line, the retreat,
+        is a variation."""
+        candidates = []
+        for m in self.moves:
+            if m.player is None or m.action.kind != "fight":
+                continue
+            stand = next((e.data for e in m.events if e.kind == "battle_stand"), None)
+            battle = current_battle(m.before)
+            if stand is None or battle is None:
+                continue
+            retreats = [a for a in flow.legal_actions(m.before) if a.kind == "retreat"]
+            if not retreats:
+                continue
+            defenders = defending_units(m.before, battle)
+            bonus = defender_bonus(m.before, battle)[0]
+            odds = battle_odds(battle.attackers, defenders, defender_bonus=bonus)
+            side = stand["side"]
+            chance = odds.attacker_wins if side == "attacker" else odds.defender_holds
+            end = self._battle_end(m.index, battle.space)
+            lost = end is not None and end[1].data["loser"] == m.player
+            if chance < 0.5 and lost:
+                candidates.append((chance, m, battle, side, defenders, bonus, retreats, end))
+        if not candidates:
+            return
+        chance, m, battle, side, defenders, bonus, retreats, end = min(
+            candidates, key=lambda c: (c[0], c[1].index)
+        )
+        land = battle.terrain == "land"
+        mine, theirs = (battle.attackers, defenders) if side == "attacker" else (
+            defenders, battle.attackers)  # fmt: skip
+        what = {"en": "the isle" if land else "the sea", "zh": "岛" if land else "海域",
                 "fr": "l'île" if land else "la mer"}  # fmt: skip
-        percent = {lang: f"{round(p * 100)} %" if lang == "fr" else f"{round(p * 100)}%"
-                   for lang in LANGS}  # fmt: skip
         note = self.note(m.index)
-        note.before = fill(MISTAKE_BEFORE, player=m.player, attackers=count(d["attackers"]),
-                           defenders=count(d["defenders"]), space=self.space(d["space"]),
-                           bonus=bonus, odds=percent, what=what)  # fmt: skip
+        space = self.space(battle.space)
+        note.before = fill(
+            MISTAKE_BEFORE, player=m.player, space=space, mine=self._units(land, mine),
+            theirs=self._units(land, theirs), bonus=self._bonus(bonus), side=side,
+            side_zh="进攻方" if side == "attacker" else "防守方",
+            side_fr="l'attaquant" if side == "attacker" else "le défenseur",
+            odds=self._percent(chance), what=what,
+        )  # fmt: skip
         note.tag = "mistake"
-        (note.isles if land else note.seas).append(d["space"])
-        variant = end.data["variant"]
-        after = MISTAKE_AFTER.get(variant)
-        if after is not None:
-            later = self.note(end_index)
-            text = fill(after, player=m.player, defender=d["defender"],
-                        space=self.space(d["space"]))  # fmt: skip
-            later.after = text if later.after is None else join(later.after, text)
-        self.mistake = Mistake(m.index, ["end"], fill(MISTAKE_LINE, player=m.player))
+        (note.isles if land else note.seas).append(battle.space)
+        later = self.note(end[0])
+        lost = sum(
+            e.data[f"{side}_loss"]
+            for x in self.moves[m.index : end[0] + 1]
+            for e in x.events
+            if e.kind == "battle_round" and e.data["space"] == battle.space
+        )
+        retreated = end[1].data["variant"].endswith("retreats")
+        text = fill(MISTAKE_AFTER["retreated" if retreated else "wiped"], player=m.player,
+                    lost=self._units(land, lost))  # fmt: skip
+        later.after = text if later.after is None else join(later.after, text)
+        self.mistake = Mistake(m.index, [str(retreats[0])],
+                               fill(MISTAKE_LINE, player=m.player, space=space))  # fmt: skip
         self.points.append((m.index, "mistake"))
 
     def _battle_end(self, start: int, space: str) -> tuple[int, Any] | None:
