@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from .game import Game
 from .i18n import Message
+from .invariants import check_invariants
 from .rules import flow
 from .rules.actions import Action
 from .rules.board import MapSpec
@@ -222,10 +223,17 @@ class Scenario:
 
     # ------------------------------------------------------------------ players
     def gold(self, player: str, amount: int) -> Scenario:
-        """Set a player's gold (GP behind the screen); the bank makes up the difference."""
+        """Set a player's gold (GP behind the screen); the bank makes up the difference.
+        The players together hold at most the box's gold (98 GP, or 100 with the
+        rulebook's supply)."""
         seat = self._seat(player)
-        self._count(amount, "gold", 10_000)
+        supply = self._base.options.gold_supply
+        self._count(amount, "gold", supply)
         p = self._base.players[seat]
+        total = sum(q.gold for q in self._base.players) - p.gold + amount
+        if total > supply:
+            name = self._base.names[seat]
+            raise _error("bank", [name], player=name, gold=amount, total=total, supply=supply)
         self._base.bank -= amount - p.gold
         p.gold = amount
         self._log("gold", self._base.names[seat], amount)
@@ -391,6 +399,9 @@ class Scenario:
         )
         {"revenue": self._revenue, "offerings": self._offerings, "actions": self._actions,
          "end": self._end}[self._phase](s)  # fmt: skip
+        breaches = check_invariants(s)
+        if breaches:  # a last check: the calls above refuse what they can name
+            raise _error("invariant", [breaches[0]], breach=breaches[0])
         return s
 
     def game(self, seed: int = 0) -> Game:
