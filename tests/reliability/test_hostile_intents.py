@@ -194,3 +194,32 @@ def test_entering_a_missing_variation_raises_index_error(line):
     else:
         assert tuple(line) in {(), (0,)}
     replay.enter(())
+
+
+# --------------------------------------------------------------------------- Battle Lab
+
+_LABS: dict[str, Any] = {}
+_COORD = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-(2**70), 2**70),
+    _HUGE,
+    st.none(),
+    st.text(max_size=3),
+    st.booleans(),
+)
+
+
+@FUZZ
+@given(x=_COORD, y=_COORD)
+def test_a_battle_lab_click_anywhere_is_a_cell_or_nothing(x, y):
+    """Canvas clicks come from the front end: any coordinates (NaN, infinite, huge, not a
+    number) select a cell and play a battle, or do nothing; nothing raises."""
+    battlelab = pytest.importorskip("cyclades_widgets.widgets.battlelab")
+    if "lab" not in _LABS:
+        _LABS["lab"] = battlelab.BattleLab()
+    lab = _LABS["lab"]
+    cell = lab.cell_at(x, y)
+    trace = lab.click(x, y)
+    assert (trace is None) == (cell is None)
+    if cell is not None:
+        assert lab.selected == cell
