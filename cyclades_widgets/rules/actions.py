@@ -110,8 +110,7 @@ class Action:
             text = self._fill(pattern, types)
             if text is not None and regex.match(text):
                 return text
-        words = [self.kind, *(",".join(a) if isinstance(a, tuple) else str(a) for a in self.args)]
-        return " ".join(words)
+        return " ".join([str(self.kind), *(_arg_text(a) for a in self.args)])
 
     def _fill(self, pattern: str, types: tuple[str, ...]) -> str | None:
         values = iter(self.args)
@@ -119,10 +118,10 @@ class Action:
         for t in types:
             v = next(values)
             if t == "l":
-                if not isinstance(v, tuple):
+                if not isinstance(v, tuple) or not all(isinstance(w, str) for w in v):
                     return None
                 v = ",".join(v)
-            elif t == "i" and not isinstance(v, int):
+            elif t == "i" and (not isinstance(v, int) or not 0 <= v <= MAX_NUMBER):
                 return None
             elif t == "w" and not isinstance(v, str):
                 return None
@@ -199,6 +198,16 @@ class Action:
                 forms=Forms(kind),
             )
         )
+
+
+def _arg_text(value: Any) -> str:
+    """One argument of an action that fits none of its forms, written as well as it can be
+    (never raising: a number too long to write in full is shown by its size)."""
+    if isinstance(value, tuple):
+        return ",".join(_arg_text(v) for v in value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"{'-' if value < 0 else ''}~10^{round(value.bit_length() * 0.30103)}"
+    return str(value)
 
 
 register_notation("end", "")
