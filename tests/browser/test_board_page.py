@@ -242,7 +242,7 @@ def test_chinese_labels_and_hidden_gold(page, tmp_path, artifacts_dir):
     assert page.inner_text("[data-testid=cw-status-line]") == "等待 Corinth 决定"
     fonts = page.evaluate("getComputedStyle(document.querySelector('.cw-root')).fontFamily")
     assert "Noto Sans CJK SC" in fonts
-    assert "GP" in page.inner_text("[data-testid=cw-gold-0]")
+    assert "金币" in page.inner_text("[data-testid=cw-gold-0]")  # the glossary's term
     page.screenshot(path=str(artifacts_dir / "board-zh-athens.png"))
 
 
