@@ -21,6 +21,7 @@ names given keep the form they were written in.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -58,6 +59,9 @@ PHASES = ("revenue", "offerings", "actions", "end")
 """The phases a scenario can start in (see :meth:`Scenario.phase`)."""
 
 _DIE = (0, 1, 2, 3)
+
+_SOURCE = re.compile(r"\s*\((?:seed|RULES-NOTES|DESIGN)[^)]*\)")
+"""Where an invariant's sentence cites its source: left out of a learner's message."""
 
 
 class ScenarioError(CycladesError):
@@ -401,7 +405,8 @@ class Scenario:
          "end": self._end}[self._phase](s)  # fmt: skip
         breaches = check_invariants(s)
         if breaches:  # a last check: the calls above refuse what they can name
-            raise _error("invariant", [breaches[0]], breach=breaches[0])
+            breach = _SOURCE.sub("", breaches[0])  # learner texts cite no sources
+            raise _error("invariant", [breach], breach=breach)
         return s
 
     def game(self, seed: int = 0) -> Game:
