@@ -269,8 +269,18 @@ SCENARIO_CASES: list[tuple[Callable[[], object], set[str]]] = [
     (lambda: sc().empty().troops("naxos", "Athens", 5).troops("kea", "Athens", 4), {"Athens"}),
     (lambda: sc().fleets("a2", "Athens", 7), {"Athens"}),
     (lambda: sc().gold("Athens", -1), {"-1"}),
+    (lambda: sc().gold("Athens", 60).gold("Sparta", 60), {"Sparta"}),
+    (lambda: _unsupplied().state(), {"supply: 0 ports on the board + 11 in the supply ≠ 10"}),
     (lambda: sc().troops(5, "Athens", 1), {"5"}),  # type: ignore[arg-type]
 ]  # fmt: skip
+
+
+def _unsupplied() -> cw.Scenario:
+    """A scenario whose supply no call could break: the last check, every invariant, says
+    so (the breach is shown as the checker wrote it, without its sources)."""
+    scenario = sc()
+    scenario._base.building_supply["port"] = 11  # noqa: SLF001
+    return scenario
 
 
 def test_every_kind_of_scenario_error_comes_from_the_catalogs():
