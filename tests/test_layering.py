@@ -150,6 +150,7 @@ LAYERS: dict[str, int] = {
     "house_rules": 1,
     "records": 1,
     "records.shape": 1,
+    "records.files": 1,
     "records.start": 1,
     "records.schema": 1,
     "records.tree": 1,

@@ -14,6 +14,7 @@ The board's view model and the rules' errors are walked by their own tests.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -472,10 +473,18 @@ def _file_and_bug_errors(tmp_path: Path, monkeypatch) -> set[str]:
     target.write_text("{}", encoding="utf-8")
     for exc, key in ((PermissionError(13, "denied"), "forbidden"), (OSError(5, "io"), "other")):
         with monkeypatch.context() as m:
-            m.setattr(Path, "read_bytes", lambda self, exc=exc: (_ for _ in ()).throw(exc))
+            m.setattr(os, "open", lambda *args, exc=exc: (_ for _ in ()).throw(exc))
             err = raised(lambda: GameRecord.load(target), RecordError)
         assert err.msg.key == f"record.cannot_read.{key}"
         check(str(err).split(": ", 1)[1], {str(target)})
+        keys.add(err.msg.key)
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as sparse:  # large on paper, nothing written
+        sparse.truncate(10**7)
+    for name, key in (("/dev/null", "not_a_file"), (str(huge), "too_large")):
+        err = raised(lambda name=name: GameRecord.load(name), RecordError)
+        assert err.msg.key == f"record.cannot_read.{key}"
+        check(str(err).split(": ", 1)[1], {name})
         keys.add(err.msg.key)
     # Without the checksum, so every move goes through the checked Game.play.
     data = json.dumps({k: v for k, v in record_data().items() if k != "checksum"})

@@ -8,20 +8,19 @@ anything is read, so the command neither waits for a writer nor fills the memory
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..i18n import LANGS, Message
+from ..i18n import LANGS
+from ..records.files import read_record_file
+from ..records.shape import MAX_BYTES
 from ..rules.errors import RecordError
 from .text import message_language, say, show
 
 __all__ = ["MAX_FILE_BYTES", "UnreadableFile", "add", "read_record", "run"]
 
-MAX_FILE_BYTES = 2_000_000
-"""The largest record file the command line reads, in bytes (a record at the documented
-limits of docs/records.md is far smaller)."""
+MAX_FILE_BYTES = MAX_BYTES
+"""The largest record file the command line reads, in bytes (the records' own limit)."""
 
 
 class UnreadableFile(RecordError):
@@ -73,38 +72,12 @@ def _validate(files: Sequence[str], lang: str, out: TextIO, err: TextIO) -> int:
 
 
 def read_record(name: str) -> bytes:
-    """The bytes of the record file ``name``; raises :class:`RecordError` for a missing or
-    unreadable file, a folder, anything but a regular file (checked before opening, and the
-    opening never waits) or a file over :data:`MAX_FILE_BYTES` (at most that much is read).
-    """
+    """The bytes of the record file ``name`` (:func:`~cyclades_widgets.records.files.read_record_file`);
+    an unreadable file is an :class:`UnreadableFile` whose message names the file."""
     try:
-        before = os.stat(name)
-        _check_file(name, before)
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as stream:
-            _check_file(name, os.fstat(stream.fileno()))  # the same kind of file once open
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        reasons: dict[type[Exception], str] = {FileNotFoundError: "missing",
-            IsADirectoryError: "folder", PermissionError: "forbidden"}  # fmt: skip
-        reason = reasons.get(type(exc), "other")
-        raise UnreadableFile(_unreadable(f"record.cannot_read.{reason}", name)) from exc
-    if len(data) > MAX_FILE_BYTES:
-        raise UnreadableFile(_unreadable("cli.read.too_large", name))
-    return data
-
-
-def _check_file(name: str, info: os.stat_result) -> None:
-    if stat.S_ISDIR(info.st_mode):
-        raise UnreadableFile(_unreadable("record.cannot_read.folder", name))
-    if not stat.S_ISREG(info.st_mode):
-        raise UnreadableFile(_unreadable("cli.read.not_a_file", name))
-    if info.st_size > MAX_FILE_BYTES:
-        raise UnreadableFile(_unreadable("cli.read.too_large", name))
-
-
-def _unreadable(key: str, name: str) -> Message:
-    return Message(key, {"file": name, "most": MAX_FILE_BYTES}, frozenset({name}))
+        return read_record_file(name)
+    except RecordError as exc:
+        raise UnreadableFile(exc.msg) from exc.__cause__
 
 
 def _error_text(exc: RecordError, lang: str) -> str:

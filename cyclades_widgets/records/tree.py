@@ -29,6 +29,7 @@ from ..rules.options import RuleOptions
 from ..rules.setup import new_state, player_names
 from ..rules.state import GameState
 from . import shape
+from .files import read_record_file
 from .schema import (
     Arrow,
     LinePath,
@@ -131,15 +132,9 @@ class RecordTree:
 
     @classmethod
     def load(cls, path: str | Path) -> Self:
-        """Read a record file; raises :class:`RecordError` (also for an unreadable file)."""
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            reason = {FileNotFoundError: "missing", IsADirectoryError: "folder",
-                      PermissionError: "forbidden"}.get(type(exc), "other")  # fmt: skip
-            name = str(path)
-            message = Message(f"record.cannot_read.{reason}", {"file": name}, frozenset({name}))
-            raise RecordError(message) from exc
+        """Read a record file; raises :class:`RecordError` (also for an unreadable file,
+        anything but a regular file, or a file over the size limit: ``records.files``)."""
+        data = read_record_file(path)
         return cls.loads(data)
 
     @classmethod

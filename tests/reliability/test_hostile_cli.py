@@ -158,6 +158,36 @@ def test_files_that_are_not_records_end_with_a_message(tmp_path_factory, kinds, 
         assert name in done.stderr, done.stderr
 
 
+_LOAD_CHILD = (
+    "import sys\n"
+    "from cyclades_widgets import GameRecord, RecordError\n"
+    "try:\n"
+    "    GameRecord.load(sys.argv[1])\n"
+    "except RecordError as exc:\n"
+    "    print(exc.msg.key, exc)\n"
+)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_library_reads_record_files_as_safely_as_the_command_line(tmp_path, kind):
+    """``GameRecord.load`` (not only the CLI) refuses a pipe, a device, a folder, a missing
+    or an oversized file with a RecordError naming it, without waiting or reading it."""
+    name = _special_file(kind, tmp_path)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _LOAD_CHILD, name],
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"GameRecord.load({name!r}) did not return")
+    assert done.returncode == 0, done.stderr
+    reason = {"huge": "too_large", "folder": "folder", "missing": "missing"}.get(kind, "not_a_file")
+    assert done.stdout.startswith(f"record.cannot_read.{reason} "), done.stdout
+    assert name in done.stdout
+
+
 @pytest.mark.parametrize(
     ("argv", "statuses"),
     [
