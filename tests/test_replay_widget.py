@@ -152,3 +152,17 @@ def test_example_games_replay_with_their_notes(path):
     assert note.get("before") == step.before or note.get("after") == step.after
     replay.board.send_intent("nav", to="end")
     assert replay.game.moves() == record.moves()
+
+
+@pytest.mark.parametrize("lang", ["zh", "fr"])
+def test_a_replay_shows_the_notes_in_its_own_language(lang):
+    """Issue 14 'notes in every language': Replay(lang=...) shows the example's notes in
+    that language whatever the session's language."""
+    record = cw.GameRecord.load(EXAMPLES[0])
+    noted = next(k for k, step in enumerate(record.steps) if step.before)
+    texts = record.steps[noted].before
+    assert texts[lang] != texts["en"]
+    with cw.i18n.language("en"):
+        replay = Replay(record, lang=lang)
+        replay.board.send_intent("goto", index=replay.positions[noted])
+        assert replay.board.annotation["before"] == texts[lang]

@@ -53,7 +53,9 @@ class Replay(GameView):
         self._positions = move_positions(game)
         t = board.text
         self.lines = w.Dropdown(
-            options=self._line_options(t), value=self.line, description=t("board.replay.line")
+            options=self._line_options(t, board.lang),
+            value=self.line,
+            description=t("board.replay.line"),
         )
         self.enter_button = w.Button(description=t("board.replay.enter"), icon="code-branch")
         self.leave_button = w.Button(description=t("board.replay.leave"), icon="level-up")
@@ -74,9 +76,9 @@ class Replay(GameView):
         """History index of each move of the line shown (where move k is played)."""
         return list(self._positions)
 
-    def _line_options(self, t: Any) -> list[tuple[str, Line]]:
+    def _line_options(self, t: Any, lang: str | None) -> list[tuple[str, Line]]:
         options: list[tuple[str, Line]] = [(t("board.replay.main"), ())]
-        for path, at, comment in iter_lines(self.record):
+        for path, at, comment in iter_lines(self.record, lang):
             name = ".".join(str(i + 1) for i in path)
             if comment:
                 label = t("board.replay.variation_comment", path=name, move=at + 1, comment=comment)
@@ -95,7 +97,9 @@ class Replay(GameView):
         super().refresh()
         if not hasattr(self, "_positions"):
             return
-        notes = notes_at(self.record, self.line, self._positions, len(self.game.history))
+        notes = notes_at(
+            self.record, self.line, self._positions, len(self.game.history), self.board.lang
+        )
         self.board.annotation = notes["annotation"]
         self.board.highlights = notes["highlights"]
         self.leave_button.disabled = not self.line
