@@ -149,6 +149,7 @@ class Board(anywidget.AnyWidget):
         self._lines = StepLines()
         self._current: dict[str, Any] = {}
         self._ready = False
+        self._clear_error = False
         super().__init__(
             viewer=viewer, lang=lang, mode=mode, animate=animate, interactive=interactive, **kwargs
         )
@@ -212,6 +213,8 @@ class Board(anywidget.AnyWidget):
         timeline = Timeline(game).info()
         timeline["text"] = self.text("board.timeline", **timeline)
         with self.hold_sync():
+            if self._clear_error:
+                self.error, self._clear_error = "", False
             self.timeline = timeline
             self.legal = legal
             self._show(current)
@@ -295,7 +298,7 @@ class Board(anywidget.AnyWidget):
         except ValueError as exc:  # NotationError, IllegalActionError, IntentError
             self.error = _short(str(exc))
             return False
-        self.error = ""
+        self._clear_error = True  # cleared in the same message as the new view
         self.refresh()
         return True
 
