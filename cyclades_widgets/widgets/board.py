@@ -78,8 +78,8 @@ def quote(value: Any, limit: int = 40) -> str:
 
 
 class Board(anywidget.AnyWidget):
-    """The Cyclades board as a Jupyter widget: ``cw.Board(game, viewer=None, lang="en",
-    mode="normal")``.
+    """The Cyclades board as a Jupyter widget: ``cw.Board(game, viewer=None, lang=None,
+    mode="normal")`` (``lang=None``: the session's language, ``cw.set_language``).
 
     Click a highlighted isle, sea or god (or Tab to it and press Enter) to see the actions
     that touch it, and choose one to play it; ←/→ step through the history (Shift: by
@@ -125,7 +125,7 @@ class Board(anywidget.AnyWidget):
         game: Game,
         *,
         viewer: str | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         mode: str = "normal",
         bots: Mapping[str, Bot] | None = None,
         animate: bool = True,

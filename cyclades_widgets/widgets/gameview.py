@@ -55,14 +55,15 @@ def _set(widget: w.Widget, name: str, value: Any) -> None:
 
 class GameView(w.VBox):
     """``cw.GameView(game)``: the board with step, undo, history, narration, tables and a
-    legal-action picker. ``viewer``, ``lang`` and ``bots`` are passed to the :class:`Board`."""
+    legal-action picker. ``viewer``, ``lang`` (None: the session's language) and ``bots`` are
+    passed to the :class:`Board`."""
 
     def __init__(
         self,
         game: Game,
         *,
         viewer: str | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         bots: Mapping[str, Bot] | None = None,
         board: Board | None = None,
         mode: str = "normal",
@@ -202,7 +203,7 @@ class GameView(w.VBox):
 
         tables = Tables(self.game, viewer=self.board.viewer)
         method = getattr(tables, name)
-        return method(lang=self.board.lang) if name in ("isles", "log") else method()
+        return method(lang=self.board.lang)
 
     def _show_tables(self) -> None:
         """Redraw the selected table only (the tables tab is not redrawn while hidden)."""

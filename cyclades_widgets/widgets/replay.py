@@ -38,7 +38,7 @@ class Replay(GameView):
         record: GameRecord,
         *,
         line: Line = (),
-        lang: str = "en",
+        lang: str | None = None,
         viewer: str | None = None,
         mode: str = "normal",
     ) -> None:
