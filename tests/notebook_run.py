@@ -3,7 +3,10 @@ each cell printed and the value it showed (its last expression).
 
 The tests of the tutorials (``tests/test_tutorials.py``) read the notebooks as a learner
 sees them and check the engine's answers on the very positions the notebooks show, without
-a kernel: nbmake runs the notebooks again in a real kernel (``make test``).
+a kernel: nbmake runs the notebooks again in a real kernel (``make test``). Every language
+track (``notebooks/<lang>/``) is read and run the same way; a track sets its language in
+its first cell (``cw.set_language("zh")``), and :func:`run` gives the session its language
+back when the notebook is done.
 
 >>> cells = run_source("x = 2\\nx + 1")
 >>> cells[0].value
@@ -21,8 +24,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cyclades_widgets.i18n import get_language, language
+
 REPO = Path(__file__).resolve().parents[1]
-TUTORIALS = REPO / "notebooks" / "en"
+NOTEBOOKS = REPO / "notebooks"
+TUTORIALS = NOTEBOOKS / "en"
+LANGS = tuple(sorted(p.parent.name for p in NOTEBOOKS.glob("*/01-*.ipynb")))
+"""The languages whose tutorial track is written (``notebooks/<lang>/``): en, zh, fr..."""
+HEADINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "learn": "**What you will learn**",
+        "remember": "> **What to remember**",
+        "try": "## Try it yourself",
+    },
+    "zh": {"learn": "**你将学到**", "remember": "> **要点回顾**", "try": "## 动手试试"},
+    "fr": {
+        "learn": "**Ce que vous allez apprendre**",
+        "remember": "> **À retenir**",
+        "try": "## À vous de jouer",
+    },
+}
+"""The parts every tutorial has, as each track writes them: what you will learn (first cell),
+the "What to remember" box, and the exercise's section (last). A new track adds its own."""
 
 
 @dataclass
@@ -39,9 +62,9 @@ class CellRun:
     """Everything the cell showed: ``display(...)`` calls and its value."""
 
 
-def cells(stem: str) -> list[dict[str, Any]]:
-    """The cells of ``notebooks/en/<stem>.ipynb``: ``{"cell_type", "source"}``."""
-    data = json.loads((TUTORIALS / f"{stem}.ipynb").read_text(encoding="utf-8"))
+def cells(stem: str, lang: str = "en") -> list[dict[str, Any]]:
+    """The cells of ``notebooks/<lang>/<stem>.ipynb``: ``{"cell_type", "source"}``."""
+    data = json.loads((NOTEBOOKS / lang / f"{stem}.ipynb").read_text(encoding="utf-8"))
     return [{"cell_type": c["cell_type"], "source": "".join(c["source"])} for c in data["cells"]]
 
 
@@ -50,18 +73,24 @@ def run_source(source: str, namespace: dict[str, Any] | None = None) -> list[Cel
     return [_run(0, source, {} if namespace is None else namespace)]
 
 
-def run(stem: str, after: Callable[[CellRun, dict[str, Any]], None] | None = None) -> list[CellRun]:
-    """Run every code cell of a tutorial in order in one namespace; ``after(cell,
-    namespace)`` is called after each one (a test's checks on the position it shows)."""
+def run(
+    stem: str,
+    after: Callable[[CellRun, dict[str, Any]], None] | None = None,
+    lang: str = "en",
+) -> list[CellRun]:
+    """Run every code cell of a tutorial of the ``lang`` track in order in one namespace;
+    ``after(cell, namespace)`` is called after each one (a test's checks on the position it
+    shows). The session's language is the same after the run as before it."""
     namespace: dict[str, Any] = {"__name__": "__tutorial__"}
     runs = []
-    for index, cell in enumerate(cells(stem)):
-        if cell["cell_type"] != "code":
-            continue
-        done = _run(index, cell["source"], namespace)
-        runs.append(done)
-        if after is not None:
-            after(done, namespace)
+    with language(get_language()):
+        for index, cell in enumerate(cells(stem, lang)):
+            if cell["cell_type"] != "code":
+                continue
+            done = _run(index, cell["source"], namespace)
+            runs.append(done)
+            if after is not None:
+                after(done, namespace)
     return runs
 
 

@@ -53,6 +53,35 @@ def test_tutorials_copies_the_english_series(tmp_path: Path, capsys):
     assert out[-1].endswith(f"python -m cyclades_widgets demo {target}")
 
 
+WRITTEN = tuple(sorted(p.parent.name for p in REPO.glob("notebooks/*/01-first-look.ipynb")))
+"""The languages whose tutorial track is written (notebooks/<lang>/)."""
+
+
+@pytest.mark.parametrize("code", WRITTEN)
+def test_tutorials_lang_copies_that_track(code: str, tmp_path: Path, capsys):
+    """``--lang zh`` (or any written track) copies notebooks/<lang>/ unchanged, and says so in
+    the learner's language: the one asked for."""
+    target = tmp_path / code
+    assert cli.main(["tutorials", str(target), "--lang", code]) == 0
+    track = REPO / "notebooks" / code
+    assert _files(target) == _files(track) and "01-first-look.ipynb" in _files(target)
+    out = capsys.readouterr().out.splitlines()
+    name = say(f"language.{code}", code)
+    assert out[0] == say("tutorials.where", code, lang_name=name, folder=target)
+
+
+@pytest.mark.parametrize("code", WRITTEN)
+def test_a_session_in_a_written_language_copies_its_track(code: str, tmp_path: Path, capsys):
+    """Without ``--lang``, a session in a language whose track is written copies that track,
+    and says so in that language."""
+    with language(code):
+        assert cli.main(["tutorials", str(tmp_path / "t")]) == 0
+    assert _files(tmp_path / "t") == _files(REPO / "notebooks" / code)
+    name = say(f"language.{code}", code)
+    where = say("tutorials.where", code, lang_name=name, folder=str(tmp_path / "t"))
+    assert capsys.readouterr().out.startswith(where)
+
+
 def test_tutorials_never_overwrite_a_learners_changes_unless_forced(tmp_path: Path, capsys):
     """A changed copy is kept (and named); --force brings the original back; a deleted
     copy is restored; untouched copies are left as they are."""

@@ -182,9 +182,9 @@ def test_medusa_holds_troops_and_chiron_bars_pegasus():
     choices = notations(g)
     assert not [n for n in choices if n.startswith("pegasus kea>")]
     assert not [n for n in choices if ">paros" in n]
-    with pytest.raises(IllegalActionError, match="Medusa holds the troops on kea"):
+    with pytest.raises(IllegalActionError, match="Medusa holds the troops on Kea"):
         g.play("pegasus kea>delos 1")
-    with pytest.raises(IllegalActionError, match="Chiron protects paros from Pegasus"):
+    with pytest.raises(IllegalActionError, match="Chiron protects Paros from Pegasus"):
         g.play("pegasus naxos>paros 1")
 
 
@@ -230,7 +230,7 @@ def test_rules_notes_1_1_giant_cannot_destroy_a_metropolis_and_chiron_protects()
     assert notations(g) == ["giant university syros"]
     with pytest.raises(IllegalActionError, match="cannot destroy a Metropolis"):
         g.play("giant metropolis paros")
-    with pytest.raises(IllegalActionError, match="Chiron protects milos from the Giant"):
+    with pytest.raises(IllegalActionError, match="Chiron protects Milos from the Giant"):
         g.play("giant port milos")
 
 
@@ -476,6 +476,11 @@ def test_rules_notes_1_1_harpy_leaves_an_emptied_isle_with_its_owner():
     assert "harpy syros" not in notations(g)
     events = dicts(g.play("harpy mykonos"))
     assert [e["kind"] for e in events] == ["harpy_kills", "territory_marker"]
+    assert events[1]["variant"] == "emptied"
+    # issue 13: the Harpy's narration speaks of no battle that did not happen
+    for lang in ("en", "fr", "zh"):
+        told = g.explain(lang=lang)
+        assert not any(w in told for w in ("both sides", "deux camps", "双方")), told
     isle = g.state.isles["mykonos"]
     assert (isle.owner, isle.troops, isle.territory) == (SPARTA, 0, True)
     with pytest.raises(IllegalActionError):

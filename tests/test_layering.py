@@ -316,3 +316,15 @@ def test_the_one_upward_import_is_still_there():
     """The allowance is used (else it should go)."""
     graph = import_graph()
     assert all(b in graph[a] for a, b in ALLOWED_UP)
+
+
+def test_the_internals_page_draws_this_table():
+    """docs/internals.md's layer table lists every entry of LAYERS at its layer."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "internals.md").read_text()
+    rows = {}
+    for line in page.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].isdigit():
+            for name in cells[1].split(","):
+                rows[name.strip().strip("`")] = int(cells[0])
+    assert rows == LAYERS

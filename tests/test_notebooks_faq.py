@@ -1,9 +1,10 @@
 """Seed 002's FAQ (常见规则与玩法问答): every question is answered in the tutorial series.
 
 Each rules question of the FAQ is asked, in plain English, as a ``###`` heading of the
-tutorial named below (the tutorials never cite the digest). The code cell after that
-heading shows the answer on the board, and the check here asserts, on the position that
-cell built (the notebook runs in this process), what the engine does:
+tutorial named below (the tutorials never cite the digest); the Chinese track asks it in
+the digest's own words, exactly as the digest writes it. The code cell after that heading
+shows the answer on the board, and the check here asserts, on the position that cell built
+(the notebook runs in this process), what the engine does, in every language track:
 
 - every question of seed 002's FAQ is mapped here, to one heading in one tutorial;
 - that heading is in the tutorial exactly once, followed by a code cell;
@@ -22,7 +23,9 @@ from typing import Any
 
 import pytest
 from ci_gate import skip_or_fail
-from notebook_run import CellRun, cells, run
+from notebook_run import LANGS, CellRun, cells, run
+
+from cyclades_widgets.i18n import language
 
 REPO = Path(__file__).resolve().parents[1]
 SEED_002 = REPO.parent / "shared" / "seeds"
@@ -143,6 +146,43 @@ FAQ: dict[str, tuple[str, str, Check]] = {
 }
 """Seed 002 FAQ rules question → (tutorial, its heading, the engine's answer)."""
 
+HEADINGS: dict[str, dict[str, str]] = {
+    "zh": {question: question for question in FAQ},
+    "fr": {
+        "最高出价的玩家会最先行动吗?": "La plus grosse offrande agit-elle en premier\u202f?",
+        "被更高出价挤走后,可以暂时保留标记再决定吗?": (
+            "Quand on surenchérit sur moi, puis-je garder mon pion de côté et décider plus"
+            " tard\u202f?"
+        ),
+        "Apollo 也要竞价吗?多人选择会冲突吗?": (
+            "Faut-il miser pour Apollon\u202f? Plusieurs joueurs peuvent-ils le choisir\u202f?"
+        ),
+        "买到神话生物后可以留到以后再用吗?": (
+            "Puis-je garder pour plus tard une créature que j'ai achetée\u202f?"
+        ),
+        "什么时候检查 Metropolis 胜利?": "Quand le vainqueur est-il désigné\u202f?",
+        "Metropolis 有哪些取得方式?": "Quelles sont les façons d'obtenir une Métropole\u202f?",
+        "陆战双方最后一兵同时消失,岛屿归谁?": (
+            "Les deux camps perdent leur dernière troupe en même temps\u00a0: à qui est"
+            " l'île\u202f?"
+        ),
+        "双人局仍然两座大都市就能获胜吗?": (
+            "À deux joueurs, deux Métropoles suffisent-elles encore pour gagner\u202f?"
+        ),
+    },
+}
+"""Each track's heading for each question (English: the heading in :data:`FAQ`). The
+Chinese track quotes the digest's questions word for word."""
+
+
+def heading(question: str, lang: str) -> str:
+    """The heading that asks ``question`` in the ``lang`` track."""
+    if lang == "en":
+        return FAQ[question][1]
+    assert lang in HEADINGS, f"notebooks/{lang}/: add its FAQ headings to HEADINGS"
+    return HEADINGS[lang][question]
+
+
 WHOLE_SECTION = {"Metropolis 有哪些取得方式?"}
 """Questions answered by every code cell of their section (one way to a Metropolis per
 cell): the check runs after the section's last code cell."""
@@ -155,24 +195,26 @@ NOT_RULES = (
 """Questions of the FAQ about the game, not its rules (``docs/teaching.md`` maps them)."""
 
 
-def answering_cell(question: str) -> int:
-    """The index of the code cell right after the question's heading (for a question of
-    :data:`WHOLE_SECTION`, the last code cell of its section)."""
-    stem, english, _ = FAQ[question]
-    found = cells(stem)
-    heading = re.compile(rf"^### {re.escape(english)}$", re.M)
+def answering_cell(question: str, lang: str = "en") -> int:
+    """The index of the code cell right after the question's heading in the ``lang`` track
+    (for a question of :data:`WHOLE_SECTION`, the last code cell of its section)."""
+    stem = FAQ[question][0]
+    asked = heading(question, lang)
+    found = cells(stem, lang)
+    pattern = re.compile(rf"^### {re.escape(asked)}$", re.M)
     hits = [
         k
         for k, c in enumerate(found)
-        if c["cell_type"] == "markdown" and heading.search(c["source"])
+        if c["cell_type"] == "markdown" and pattern.search(c["source"])
     ]
-    assert len(hits) == 1, f"{stem}: the heading '### {english}' is there {len(hits)} times"
+    where = f"{lang}/{stem}"
+    assert len(hits) == 1, f"{where}: the heading '### {asked}' is there {len(hits)} times"
     after = next(
         (k for k in range(hits[0] + 1, len(found)) if found[k]["cell_type"] == "code"), None
     )
-    assert after is not None, f"{stem}: no code after '### {english}'"
+    assert after is not None, f"{where}: no code after '### {asked}'"
     between = [c for c in found[hits[0] + 1 : after] if _heading(c)]
-    assert not between, f"{stem}: another heading comes before the answer to {english!r}"
+    assert not between, f"{where}: another heading comes before the answer to {asked!r}"
     if question in WHOLE_SECTION:
         end = next((k for k in range(after, len(found)) if _heading(found[k])), len(found))
         return max(k for k in range(after, end) if found[k]["cell_type"] == "code")
@@ -184,46 +226,64 @@ def _heading(cell: dict[str, Any]) -> bool:
 
 
 @pytest.fixture(scope="module")
-def answered(tmp_path_factory) -> dict[str, BaseException | None]:
-    """Run each tutorial once; after each answering cell, check the engine's answer."""
+def answered(tmp_path_factory) -> dict[tuple[str, str], BaseException | None]:
+    """Run each tutorial of each track once; after each answering cell, check the engine's
+    answer (the checks read the tables in English, whatever the track's language)."""
     import os
 
     os.environ.setdefault("JUPYTER_DATA_DIR", str(tmp_path_factory.mktemp("jupyter")))
-    outcome: dict[str, BaseException | None] = {}
-    for stem in sorted({stem for stem, _, _ in FAQ.values()}):
-        wanted = {answering_cell(q): q for q, (s, _, _) in FAQ.items() if s == stem}
+    outcome: dict[tuple[str, str], BaseException | None] = {}
+    for lang in LANGS:
+        for stem in sorted({stem for stem, _, _ in FAQ.values()}):
+            wanted = {answering_cell(q, lang): q for q, (s, _, _) in FAQ.items() if s == stem}
 
-        def after(
-            cell: CellRun, namespace: dict[str, Any], wanted: dict[int, str] = wanted
-        ) -> None:
-            question = wanted.get(cell.index)
-            if question is not None:
-                try:
-                    FAQ[question][2](namespace)
-                    outcome[question] = None
-                except BaseException as err:  # noqa: BLE001 (reported by the test below)
-                    outcome[question] = err
+            def after(
+                cell: CellRun,
+                namespace: dict[str, Any],
+                wanted: dict[int, str] = wanted,
+                lang: str = lang,
+            ) -> None:
+                question = wanted.get(cell.index)
+                if question is not None:
+                    try:
+                        with language("en"):
+                            FAQ[question][2](namespace)
+                        outcome[lang, question] = None
+                    except BaseException as err:  # noqa: BLE001 (reported by the test below)
+                        outcome[lang, question] = err
 
-        run(stem, after)
+            run(stem, after, lang)
     return outcome
 
 
-@pytest.mark.parametrize("question", list(FAQ))
-def test_faq_question_is_asked_and_answered_by_the_engine(question: str, answered) -> None:
+@pytest.mark.parametrize(("lang", "question"), [(lang, q) for lang in LANGS for q in FAQ])
+def test_faq_question_is_asked_and_answered_by_the_engine(
+    lang: str, question: str, answered
+) -> None:
     """seed 002 '常见规则与玩法问答': asked in plain words, answered on the board, and the
-    engine's answer holds on that very position."""
-    assert question in answered, f"{FAQ[question][0]}: the answering cell never ran"
-    error = answered[question]
-    assert error is None, f"{FAQ[question][1]}: {error!r}"
+    engine's answer holds on that very position, in every track."""
+    where = f"{lang}/{FAQ[question][0]}"
+    assert (lang, question) in answered, f"{where}: the answering cell never ran"
+    error = answered[lang, question]
+    assert error is None, f"{where}, {heading(question, lang)}: {error!r}"
 
 
-def test_every_faq_heading_is_asked_once_and_no_tutorial_cites_the_faq() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_faq_heading_is_asked_once_and_no_tutorial_cites_the_faq(lang: str) -> None:
     for question in FAQ:
-        answering_cell(question)
+        answering_cell(question, lang)
     stems = {stem for stem, _, _ in FAQ.values()}
     for stem in stems:
-        text = "\n".join(c["source"] for c in cells(stem))
+        text = "\n".join(c["source"] for c in cells(stem, lang))
         assert "FAQ" not in text and "> FAQ:" not in text
+
+
+def test_the_chinese_track_quotes_the_questions_as_the_digest_writes_them() -> None:
+    """Word for word, punctuation included: a Chinese reader finds the digest's question."""
+    assert HEADINGS["zh"] == {question: question for question in FAQ}
+    for question, (stem, _, _) in FAQ.items():
+        text = "\n".join(c["source"] for c in cells(stem, "zh") if c["cell_type"] == "markdown")
+        assert f"\n### {question}\n" in f"\n{text}\n", f"zh/{stem}: {question!r}"
 
 
 def _seed_questions(text: str) -> list[str]:

@@ -1,8 +1,9 @@
-"""The tutorial notebooks as committed, in ``notebooks/<lang>/`` (one folder per language):
-the English series is complete and in order, every notebook has a numbered title, the
-English ones end with a "Try it yourself" cell, nothing is committed with outputs, the
-README lists the series, and each notebook is exactly what its source in
-``tools/notebooks/<lang>/`` generates (``tools/make_notebooks.py``).
+"""The tutorial notebooks as committed, in ``notebooks/<lang>/`` (one folder per language,
+each checked the same way): every track's series is complete and in order, every notebook
+has a numbered title and ends with a "Try it yourself" cell (in the track's language),
+nothing is committed with outputs, each track's README lists its series, and each notebook
+is exactly what its source in ``tools/notebooks/<lang>/`` generates
+(``tools/make_notebooks.py``).
 
 Running the notebooks is nbmake's job (``pytest tests notebooks --nbmake``, the README's
 test command).
@@ -18,10 +19,10 @@ from types import ModuleType
 
 import nbformat
 import pytest
+from notebook_run import HEADINGS
 
 REPO = Path(__file__).resolve().parents[1]
 ROOT = REPO / "notebooks"
-NOTEBOOKS = ROOT / "en"
 SERIES = (
     "01-first-look",
     "02-offerings",
@@ -33,7 +34,6 @@ SERIES = (
     "08-exploring-scenarios",
 )
 """The tutorial series, in order (issue 7)."""
-TRY_IT = "## Try it yourself"
 LANGS = tuple(sorted(p.name for p in ROOT.iterdir() if p.is_dir()))
 """The language folders of notebooks/ (en; zh and fr when their tracks are written)."""
 EVERY = [(lang, p.stem) for lang in LANGS for p in sorted((ROOT / lang).glob("[0-9][0-9]-*.ipynb"))]
@@ -53,10 +53,11 @@ def _read(stem: str, lang: str = "en") -> nbformat.NotebookNode:
     return nbformat.read(ROOT / lang / f"{stem}.ipynb", as_version=4)
 
 
-def test_the_series_is_complete_and_nothing_else_is_numbered() -> None:
-    """Exactly the eight tutorials, numbered 01 to 08."""
-    found = tuple(sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
-    assert found == SERIES
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_series_is_complete_and_nothing_else_is_numbered(lang: str) -> None:
+    """Exactly the eight tutorials, numbered 01 to 08, in every language folder."""
+    found = tuple(sorted(p.stem for p in (ROOT / lang).glob("*.ipynb")))
+    assert found == SERIES, f"notebooks/{lang}/"
 
 
 def test_notebooks_live_in_language_folders() -> None:
@@ -95,14 +96,16 @@ def test_notebook_has_a_numbered_title(lang: str, stem: str) -> None:
     assert re.match(rf"# {number}\. \S", title), f"{stem}: title {title!r}"
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_notebook_ends_with_try_it_yourself(stem: str) -> None:
-    """The last section is 'Try it yourself', ending with a code cell to change and run."""
-    cells = _read(stem).cells
+@pytest.mark.parametrize(("lang", "stem"), EVERY)
+def test_notebook_ends_with_try_it_yourself(lang: str, stem: str) -> None:
+    """The last section is 'Try it yourself' (in the track's language: notebook_run.HEADINGS),
+    ending with a code cell to change and run."""
+    try_it = HEADINGS[lang]["try"]
+    cells = _read(stem, lang).cells
     markdown = [i for i, c in enumerate(cells) if c.cell_type == "markdown"]
     last_md = markdown[-1]
-    assert cells[last_md].source.splitlines()[0].strip() == TRY_IT, (
-        f"{stem}: the last markdown cell is not a '{TRY_IT}' section"
+    assert cells[last_md].source.splitlines()[0].strip() == try_it, (
+        f"{lang}/{stem}: the last markdown cell is not a '{try_it}' section"
     )
     tail = cells[last_md + 1 :]
     assert tail and all(c.cell_type == "code" for c in tail), f"{stem}: no code to try"
@@ -117,17 +120,17 @@ def test_notebook_imports_the_package_as_cw(lang: str, stem: str) -> None:
     assert "cyclades_widgets.rules" not in code, f"{stem} reaches into the rules core"
 
 
-def test_readme_lists_the_series_in_order() -> None:
-    """notebooks/en/README.md links every tutorial, in series order; notebooks/README.md
+@pytest.mark.parametrize("lang", LANGS)
+def test_readme_lists_the_series_in_order(lang: str) -> None:
+    """notebooks/<lang>/README.md links every tutorial, in series order; notebooks/README.md
     links every language folder."""
-    text = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
-    positions = [text.find(f"({stem}.ipynb)") for stem in SERIES]
-    assert all(p >= 0 for p in positions), f"README links: {dict(zip(SERIES, positions))}"
-    assert positions == sorted(positions)
     index = (ROOT / "README.md").read_text(encoding="utf-8")
-    for lang in LANGS:
-        assert f"({lang}/README.md)" in index, f"notebooks/README.md does not link {lang}/"
-        assert (ROOT / lang / "README.md").is_file(), f"notebooks/{lang}/ has no README.md"
+    assert f"({lang}/README.md)" in index, f"notebooks/README.md does not link {lang}/"
+    assert (ROOT / lang / "README.md").is_file(), f"notebooks/{lang}/ has no README.md"
+    text = (ROOT / lang / "README.md").read_text(encoding="utf-8")
+    positions = [text.find(f"({stem}.ipynb)") for stem in SERIES]
+    assert all(p >= 0 for p in positions), f"{lang} README links: {dict(zip(SERIES, positions))}"
+    assert positions == sorted(positions)
 
 
 @pytest.mark.parametrize(("lang", "stem"), EVERY)
@@ -147,10 +150,11 @@ def test_every_source_has_its_notebook_and_every_notebook_its_source() -> None:
     """The generator's own check over every language: nothing stale, missing or orphaned."""
     generator = _generator()
     assert "en" in generator.languages()
+    assert set(generator.languages()) == set(LANGS), "a language folder without sources"
     assert generator.stale() == []
-    assert [generator.target(s).relative_to(ROOT).as_posix() for s in generator.sources("en")] == [
-        f"en/{stem}.ipynb" for stem in SERIES
-    ]
+    for lang in generator.languages():
+        made = [generator.target(s).relative_to(ROOT).as_posix() for s in generator.sources(lang)]
+        assert made == [f"{lang}/{stem}.ipynb" for stem in SERIES]
 
 
 def test_generator_handles_every_language_folder(tmp_path: Path, monkeypatch) -> None:
@@ -206,3 +210,13 @@ def test_generated_notebook_has_stable_ids_and_no_outputs(tmp_path: Path) -> Non
     data = json.loads(text)
     assert [c["id"] for c in data["cells"]] == ["09-example-00", "09-example-01"]
     assert data["cells"][1]["outputs"] == [] and data["cells"][1]["execution_count"] is None
+
+
+def test_make_test_runs_every_language_folder() -> None:
+    """``make test`` gives nbmake the whole notebooks/ folder, so every language's tutorials
+    run in a kernel, not only the English ones."""
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    nb_dir = re.search(r"^NB_DIR\s*:=\s*(.+)$", makefile, re.M)
+    assert nb_dir and nb_dir.group(1).strip() == "$(if $(wildcard notebooks/*/*.ipynb),notebooks,)"
+    assert re.search(r"\$\(BIN\)/pytest tests \$\(NB_DIR\) --nbmake\b", makefile)
+    assert len(LANGS) >= 2 and all(list((ROOT / lang).glob("*.ipynb")) for lang in LANGS)

@@ -360,6 +360,9 @@ RECORD_CASES: list[tuple[Callable[[], object], set[str]]] = [
     (edit(lambda d: d.update(start=cw.Game.new(players=3, seed=1, start="setup").state
                              .to_dict() | {"names": ["X", "Y", "Z"]})), set()),
     (edit(lambda d: d["steps"].__setitem__(2, "fly to the moon")), None),
+    (edit(lambda d: d.update(start=cw.Game.new(players=3, seed=1, start="setup").state
+                             .to_dict() | {"phase": "nowhere"})),
+     {"nowhere' is not a valid Phase"}),  # record.invalid: the detail is the engine's own
     (edit(lambda d: d["steps"][4]["highlights"].update(isles=["atlantis"])),
      {"'atlantis'", *ISLES}),
     (edit(lambda d: d["steps"][4]["highlights"].update(seas=["naxos"])), {"'naxos'"}),
@@ -390,6 +393,8 @@ def test_every_kind_of_record_error_comes_from_the_catalogs(tmp_path: Path, monk
         if allowed is None:
             nested = {v.render() if isinstance(v, cw.i18n.Message) else str(v)
                       for v in err.msg.params.values()}  # fmt: skip
+            for reason in sorted(nested, key=len, reverse=True):  # walked by its own tests
+                text = text.replace(reason, " ")
             allowed = {*nested, *err.msg.proper}
         check(text, allowed)
     keys |= _file_and_bug_errors(tmp_path, monkeypatch)

@@ -26,7 +26,7 @@ import pytest
 from pseudo import unwrapped
 from test_rules_once import near_misses, pool, random_actions
 
-from cyclades_widgets.i18n import PSEUDO, placeholders
+from cyclades_widgets.i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, placeholders
 from cyclades_widgets.rules import actions as notation
 from cyclades_widgets.rules import flow
 from cyclades_widgets.rules.actions import Action
@@ -167,7 +167,12 @@ def test_illegal_actions_are_wrapped_in_the_pseudo_locale(index: int):
     """Every word of the message comes from the catalog, apart from names and notation."""
     for state, action in samples()[index::36]:
         text = _refusal(state, action).message(PSEUDO)
-        extra = unwrapped(text, allowed=_allowed(state, action))
+        # quoted notation ('buy chiron', 'drop'), as the Chinese check strips it: move the
+        # quotes outside the wrappers around the value, then drop quoted values
+        bare = text.replace("'" + PSEUDO_CLOSE, PSEUDO_CLOSE + "'")
+        bare = bare.replace(PSEUDO_OPEN + "'", "'" + PSEUDO_OPEN)
+        bare = re.sub(rf"'[^'{PSEUDO_OPEN}{PSEUDO_CLOSE}]*'", " ", bare)
+        extra = unwrapped(bare, allowed=_allowed(state, action))
         assert not extra, f"{action}: {extra} in {text}"
 
 

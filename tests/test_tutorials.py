@@ -1,7 +1,8 @@
 """The tutorials as a newcomer reads them (issue 13, item 4): picture first, no engine talk,
 an exercise the notebook checks, and the engine agreeing with what the text says.
 
-Every English tutorial (``notebooks/en/``, generated from ``tools/notebooks/en/``):
+Every tutorial of every language track (``notebooks/<lang>/``, generated from
+``tools/notebooks/<lang>/``; en, zh, and each track written since), checked the same way:
 
 - opens with its title and what you will learn, and ends with a "What to remember" box and
   a "Try it yourself" exercise that ``cw.check`` answers;
@@ -14,21 +15,25 @@ Every English tutorial (``notebooks/en/``, generated from ``tools/notebooks/en/`
 
 The facts each text states about its positions are checked here, on the very positions the
 notebook builds (its cells run in this process: ``tests/notebook_run.py``), so the
-notebooks themselves carry no assertion. nbmake runs them again in a kernel (``make test``).
+notebooks themselves carry no assertion. The checks read the tables in English, whatever
+language the track sets. nbmake runs them again in a kernel (``make test``).
 """
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import ipywidgets
 import pytest
-from notebook_run import CellRun, cells, run
+from notebook_run import HEADINGS, LANGS, CellRun, cells, run
 from test_catalogs import CITATION
 
+from cyclades_widgets.i18n import language
 from cyclades_widgets.learn.exercises import exercises
 from cyclades_widgets.learn.reference import RulesReference
 
@@ -42,9 +47,8 @@ SERIES = (
     "07-replaying-games",
     "08-exploring-scenarios",
 )
-REMEMBER = "> **What to remember**"
-LEARN = "**What you will learn**"
-TRY = "## Try it yourself"
+TRACKS = [(lang, stem) for lang in LANGS for stem in SERIES]
+"""(language, tutorial) for every tutorial of every track."""
 
 
 @pytest.fixture(autouse=True)
@@ -54,57 +58,76 @@ def _progress_elsewhere(tmp_path_factory, monkeypatch):
 
 
 @cache
-def ran(stem: str) -> tuple[CellRun, ...]:
-    return tuple(run(stem))
+def ran(stem: str, lang: str = "en") -> tuple[CellRun, ...]:
+    return tuple(run(stem, lang=lang))
 
 
-def markdown(stem: str) -> list[str]:
-    return [c["source"] for c in cells(stem) if c["cell_type"] == "markdown"]
+def markdown(stem: str, lang: str = "en") -> list[str]:
+    return [c["source"] for c in cells(stem, lang) if c["cell_type"] == "markdown"]
 
 
-def code(stem: str) -> list[str]:
-    return [c["source"] for c in cells(stem) if c["cell_type"] == "code"]
+def code(stem: str, lang: str = "en") -> list[str]:
+    return [c["source"] for c in cells(stem, lang) if c["cell_type"] == "code"]
 
 
 # --------------------------------------------------------------------------- the shape
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_a_tutorial_opens_with_what_you_will_learn(stem: str):
-    first = markdown(stem)[0]
-    assert LEARN in first, f"{stem}: the first cell says what you will learn"
-    after = first.split(LEARN, 1)[1]
-    assert after.strip().startswith("- "), f"{stem}: a list of what you will learn"
+def test_every_track_is_the_whole_series_with_its_headings():
+    """Each track holds the eight tutorials, and says in its language what the parts of a
+    tutorial are called (``notebook_run.HEADINGS``)."""
+    assert "en" in LANGS
+    for lang in LANGS:
+        assert lang in HEADINGS, f"notebooks/{lang}/: add its headings to notebook_run.HEADINGS"
+        for stem in SERIES:
+            assert cells(stem, lang), f"notebooks/{lang}/{stem}.ipynb is empty"
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_a_tutorial_ends_with_what_to_remember_and_a_checked_exercise(stem: str):
-    texts = markdown(stem)
-    assert any(t.startswith(REMEMBER) for t in texts), f"{stem}: no 'What to remember' box"
-    remember = next(k for k, t in enumerate(texts) if t.startswith(REMEMBER))
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_a_tutorial_opens_with_what_you_will_learn(lang: str, stem: str):
+    learn = HEADINGS[lang]["learn"]
+    first = markdown(stem, lang)[0]
+    assert learn in first, f"{lang}/{stem}: the first cell says what you will learn"
+    after = first.split(learn, 1)[1]
+    assert after.strip().startswith("- "), f"{lang}/{stem}: a list of what you will learn"
+
+
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_a_tutorial_ends_with_what_to_remember_and_a_checked_exercise(lang: str, stem: str):
+    remember_box, try_it = HEADINGS[lang]["remember"], HEADINGS[lang]["try"]
+    texts = markdown(stem, lang)
+    assert any(t.startswith(remember_box) for t in texts), f"{lang}/{stem}: no {remember_box!r}"
+    remember = next(k for k, t in enumerate(texts) if t.startswith(remember_box))
     last = texts[-1]
-    assert last.startswith(TRY) and remember < len(texts) - 1
-    tail = cells(stem)[[c["source"] for c in cells(stem)].index(last) + 1 :]
+    assert last.startswith(try_it) and remember < len(texts) - 1
+    found = cells(stem, lang)
+    tail = found[[c["source"] for c in found].index(last) + 1 :]
     source = "\n".join(c["source"] for c in tail)
     named = set(re.findall(r'cw\.exercise\("([a-z0-9-]+)"\)', source))
     checked = set(re.findall(r'cw\.check\("([a-z0-9-]+)", answer\)', source))
-    assert named and named == checked <= set(exercises()), (stem, named, checked)
-    assert "answer = None" in source, f"{stem}: the answer is left for the learner"
+    assert named and named == checked <= set(exercises()), (lang, stem, named, checked)
+    assert "answer = None" in source, f"{lang}/{stem}: the answer is left for the learner"
 
 
-def test_every_exercise_ends_a_tutorial():
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_exercise_ends_a_tutorial(lang: str):
+    """Every exercise ends a tutorial, and each tutorial of a track ends with the exercise of
+    the English one."""
     used = {
-        name
+        stem: re.findall(r'cw\.check\("([a-z0-9-]+)"', "\n".join(code(stem, lang)))
         for stem in SERIES
-        for name in re.findall(r'cw\.check\("([a-z0-9-]+)"', "\n".join(code(stem)))
     }
-    assert used == set(exercises())
+    assert {name for names in used.values() for name in names} == set(exercises())
+    english = {
+        stem: re.findall(r'cw\.check\("([a-z0-9-]+)"', "\n".join(code(stem))) for stem in SERIES
+    }
+    assert used == english
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_the_exercise_left_blank_asks_for_an_answer(stem: str):
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_the_exercise_left_blank_asks_for_an_answer(lang: str, stem: str):
     """Run as written (no answer yet), the check asks for one, and does not fail."""
-    verdict = ran(stem)[-1].value
+    verdict = ran(stem, lang)[-1].value
     assert verdict is not None and not verdict.ok and "None" in verdict.text
 
 
@@ -122,37 +145,69 @@ ENGINE = [
 """What a learner never reads in a tutorial's code."""
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_the_code_a_learner_reads_shows_no_engine_internals(stem: str):
-    for source in code(stem):
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_the_code_a_learner_reads_shows_no_engine_internals(lang: str, stem: str):
+    for source in code(stem, lang):
         for pattern, what in ENGINE:
-            assert not pattern.search(source), f"{stem}: {what} in\n{source}"
+            assert not pattern.search(source), f"{lang}/{stem}: {what} in\n{source}"
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_no_text_cites_a_source_or_a_confidence_level(stem: str):
-    for text in [*markdown(stem), *code(stem)]:
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_no_text_cites_a_source_or_a_confidence_level(lang: str, stem: str):
+    for text in [*markdown(stem, lang), *code(stem, lang)]:
         found = CITATION.search(text)
-        assert found is None, f"{stem}: {found.group(0) if found else ''!r} in\n{text}"
+        assert found is None, f"{lang}/{stem}: {found.group(0) if found else ''!r} in\n{text}"
         assert "种子" not in text and "seed 0" not in text.lower()
+        assert "RULES-NOTES" not in text and "§" not in text
+
+
+SET_LANGUAGE = re.compile(r'^cw\.set_language\("([a-z]+)"\)\n?', re.M)
+
+
+def _shape(source: str) -> list[str]:
+    """A code cell without its words: its tokens, with every string and comment blanked and
+    the ``cw.set_language(...)`` line left out."""
+    tokens = tokenize.generate_tokens(io.StringIO(SET_LANGUAGE.sub("", source)).readline)
+    skip = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    return [
+        "<str>" if tok.type == tokenize.STRING else tok.string
+        for tok in tokens
+        if tok.type not in skip and tok.string
+    ]
+
+
+@pytest.mark.parametrize(("lang", "stem"), [(lang, stem) for lang, stem in TRACKS if lang != "en"])
+def test_a_translated_tutorial_runs_the_english_code_in_its_language(lang: str, stem: str):
+    """A track's code cells are the English ones, cell for cell, but for their words
+    (strings, comments) and a first cell that sets the track's language, so every picture,
+    table and message is in that language."""
+    ours, english = code(stem, lang), code(stem)
+    assert len(ours) == len(english), (
+        f"{lang}/{stem}: {len(ours)} code cells, en has {len(english)}"
+    )
+    assert SET_LANGUAGE.findall(ours[0]) == [lang], f"{lang}/{stem}: cw.set_language({lang!r})"
+    assert not any(SET_LANGUAGE.search(source) for source in ours[1:])
+    for k, (mine, theirs) in enumerate(zip(ours, english, strict=True)):
+        assert _shape(mine) == _shape(theirs), f"{lang}/{stem}: code cell {k + 1}\n{mine}"
 
 
 SEATS = re.compile(r"\[(?:[0-4], )+[0-4]\]|\(\s*(?:[0-4], )+[0-4]\s*\)")
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_what_a_cell_shows_is_for_people(stem: str):
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_what_a_cell_shows_is_for_people(lang: str, stem: str):
     """No raw events, no Action reprs, no seat numbers in what the cells print or show, and
     no source citation in anything they show (pictures and pages included)."""
-    for cell in ran(stem):
+    where = f"{lang}/{stem}"
+    for cell in ran(stem, lang):
         shown = [cell.printed, *(_plain(v) for v in cell.shown)]
         for text in shown:
-            assert "Event(" not in text and "Action.parse(" not in text, (stem, cell.index)
-            assert not SEATS.search(text), (stem, cell.index, text[:200])
-        assert not isinstance(cell.value, list | tuple), (stem, cell.index, cell.value)
+            assert "Event(" not in text and "Action.parse(" not in text, (where, cell.index)
+            assert not SEATS.search(text), (where, cell.index, text[:200])
+        assert not isinstance(cell.value, list | tuple), (where, cell.index, cell.value)
         for text in [*shown, *(_rich(v) for v in cell.shown)]:
             found = CITATION.search(text)
-            assert found is None, (stem, cell.index, text[found.start() - 80 : found.end()])
+            assert found is None, (where, cell.index, text[found.start() - 80 : found.end()])
 
 
 def _rich(value: Any) -> str:
@@ -183,13 +238,13 @@ def _is_picture(value: Any) -> bool:
     return False
 
 
-@pytest.mark.parametrize("stem", SERIES)
-def test_every_section_shows_a_board_picture(stem: str):
+@pytest.mark.parametrize(("lang", "stem"), TRACKS)
+def test_every_section_shows_a_board_picture(lang: str, stem: str):
     """Each ``##`` section (but the box and the exercise's own) shows the board at least once."""
     pictured: dict[str, bool] = {}
     section = ""
-    runs = {c.index: c for c in ran(stem)}
-    for index, cell in enumerate(cells(stem)):
+    runs = {c.index: c for c in ran(stem, lang)}
+    for index, cell in enumerate(cells(stem, lang)):
         if cell["cell_type"] == "markdown":
             heading = re.search(r"^## (.+)$", cell["source"], re.M)
             if heading:
@@ -197,17 +252,19 @@ def test_every_section_shows_a_board_picture(stem: str):
                 pictured.setdefault(section, False)
         elif index in runs and any(_is_picture(v) for v in runs[index].shown):
             pictured[section] = True
-    missing = [name for name, ok in pictured.items() if not ok and f"## {name}" != TRY]
-    assert missing == [], f"{stem}: sections without a picture: {missing}"
+    try_it = HEADINGS[lang]["try"]
+    missing = [name for name, ok in pictured.items() if not ok and f"## {name}" != try_it]
+    assert missing == [], f"{lang}/{stem}: sections without a picture: {missing}"
 
 
 # --------------------------------------------------------------------------- notebook 1
 
 
-def test_notation_comes_after_clicking_and_the_legal_moves():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notation_comes_after_clicking_and_the_legal_moves(lang: str):
     """Notebook 1 shows the board to click and ``legal_actions()`` before any move written
     in notation, then the notation card."""
-    sources = code("01-first-look")
+    sources = code("01-first-look", lang)
     notation = re.compile(r'\.play\("')
     first_move = next(k for k, s in enumerate(sources) if notation.search(s))
     board = next(k for k, s in enumerate(sources) if "cw.Board(" in s)
@@ -219,22 +276,25 @@ def test_notation_comes_after_clicking_and_the_legal_moves():
 Check = Callable[[dict[str, Any]], None]
 
 
-def story_checks(stem: str, checks: dict[str, Check]) -> None:
-    """Run a tutorial; after the first code cell whose source matches each key (a regular
-    expression), call its check on the notebook's variables (what the text says there)."""
+def story_checks(stem: str, checks: dict[str, Check], lang: str = "en") -> None:
+    """Run a tutorial of the ``lang`` track; after the first code cell whose source matches
+    each key (a regular expression), call its check on the notebook's variables (what the
+    text says there). The checks read the tables in English, whatever the track's language."""
     done: set[str] = set()
 
     def after(cell: CellRun, namespace: dict[str, Any]) -> None:
         for marker, check in checks.items():
             if marker not in done and re.search(marker, cell.source, re.M):
-                check(namespace)
+                with language("en"):
+                    check(namespace)
                 done.add(marker)
 
-    run(stem, after)
-    assert done == set(checks), f"{stem}: cells not found: {set(checks) - done}"
+    run(stem, after, lang)
+    assert done == set(checks), f"{lang}/{stem}: cells not found: {set(checks) - done}"
 
 
-def test_notebook_1_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_1_says_what_its_positions_show(lang: str):
     def race(ns: dict[str, Any]) -> None:
         players = ns["race"].tables.players()
         assert players.loc["Athens", "Metropolises"] == 1
@@ -278,8 +338,9 @@ def test_notebook_1_says_what_its_positions_show():
             r"^board = cw\.Board\(": first_to_bid,
             r'highlights=\[\("g5"': chain,
             r"\Agame\.step\(\)\ngame\.step\(\)\nprint": end,
-            r'"Revenue"\]\]': isles,
+            r"^game\.tables\.players\(\)\[\[": isles,
         },
+        lang,
     )
 
 
@@ -292,7 +353,8 @@ def _order(game: Any) -> list[str]:
     return [game.players[s] for s in game.state.turn_order]
 
 
-def test_notebook_2_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_2_says_what_its_positions_show(lang: str):
     def first_cycle(ns: dict[str, Any]) -> None:
         assert _open_gods(ns["game"]) == ["Ares", "Poseidon"]
 
@@ -338,6 +400,7 @@ def test_notebook_2_says_what_its_positions_show():
             r"priests\(\"Athens\", 2\)": priests,
             r"players=2\)": two_players,
         },
+        lang,
     )
 
 
@@ -345,7 +408,8 @@ def _legal(game: Any) -> list[str]:
     return [str(m) for m in game.legal_actions()]
 
 
-def test_notebook_3_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_3_says_what_its_positions_show(lang: str):
     def ares(ns: dict[str, Any]) -> None:
         game = ns["game"]
         costs = [
@@ -389,6 +453,7 @@ def test_notebook_3_says_what_its_positions_show():
             r'recruit priest"\)': zeus,
             r'god="apollo"': apollo,
         },
+        lang,
     )
 
 
@@ -397,7 +462,8 @@ def _owner(game: Any, isle: str) -> str | None:
     return None if seat is None else game.players[seat]
 
 
-def test_notebook_4_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_4_says_what_its_positions_show(lang: str):
     def chain(ns: dict[str, Any]) -> None:
         moves = _legal(ns["game"])
         assert "move troops kea>mykonos 3" in moves and "move troops kea>syros 3" in moves
@@ -454,10 +520,12 @@ def test_notebook_4_says_what_its_positions_show():
             r'^game = \(\n    cw\.Scenario\(players=3\)\n    \.clear\("paros"\)': last_isle,
             r'metropolis\("ios"\)': eliminated,
         },
+        lang,
     )
 
 
-def test_notebook_5_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_5_says_what_its_positions_show(lang: str):
     def buildings(ns: dict[str, Any]) -> None:
         athens = ns["ways"]["buildings"].tables.players().loc["Athens"]
         kinds = ["Fortresses", "Ports", "Temples", "Universities"]
@@ -514,10 +582,12 @@ def test_notebook_5_says_what_its_positions_show():
             r'^quiet\.play\("end"\)': quiet_wins,
             r'gold\("Sparta", 2\)': richest,
         },
+        lang,
     )
 
 
-def test_notebook_6_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_6_says_what_its_positions_show(lang: str):
     def track(ns: dict[str, Any]) -> None:
         creatures = ns["game"].tables.creatures()
         assert len(creatures) == 3
@@ -575,10 +645,12 @@ def test_notebook_6_says_what_its_positions_show():
             r'"medusa mykonos"': medusa,
             r'"chiron kea"': chiron,
         },
+        lang,
     )
 
 
-def test_notebook_7_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_7_says_what_its_positions_show(lang: str):
     def moment(ns: dict[str, Any]) -> None:
         assert ns["moment"].to_act == "Corinth" and ns["example"].moves()[7] == "bid ares 2"
         assert ns["example"].step(7).tag == "outbid chain"
@@ -588,7 +660,8 @@ def test_notebook_7_says_what_its_positions_show():
 
     def annotated(ns: dict[str, Any]) -> None:
         record, k = ns["record"], ns["first_bid"]
-        assert record.moves()[k].startswith("bid") and record.step(k).tag == "key move"
+        step = record.step(k)
+        assert record.moves()[k].startswith("bid") and step.tag and step.before and step.after
         assert all(not m.startswith("bid") for m in record.moves()[:k])
 
     def variation(ns: dict[str, Any]) -> None:
@@ -606,10 +679,12 @@ def test_notebook_7_says_what_its_positions_show():
             r"^line = record\.add_variation": variation,
             r"record\.save\(path\)": saved,
         },
+        lang,
     )
 
 
-def test_notebook_8_says_what_its_positions_show():
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_8_says_what_its_positions_show(lang: str):
     def refused(ns: dict[str, Any]) -> None:
         game = ns["game"]
         assert game.to_act == "Athens" and game.phase.value == "offerings"
@@ -633,6 +708,7 @@ def test_notebook_8_says_what_its_positions_show():
             r'^athena = game\.fork\(\)\nathena\.play\("bid athena 3"\)\napollo': forked,
             r"^bots = ": lines,
         },
+        lang,
     )
 
 

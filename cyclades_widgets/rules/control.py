@@ -76,9 +76,10 @@ def reinforce(state: GameState, player: int, isle_id: str, count: int) -> list[E
     ]
 
 
-def keep_with_marker(state: GameState, isle_id: str) -> list[Event]:
-    """Both sides wiped out on land: the defender keeps the isle with a territory marker
-    (seed 000 'Special Rules', seed 002 FAQ '陆战双方最后一兵同时消失').
+def keep_with_marker(state: GameState, isle_id: str, *, variant: str = "kept") -> list[Event]:
+    """Both sides wiped out on land (``variant="kept"``), or the owner's last troop killed
+    outside a battle (``"emptied"``, the Harpy): the owner keeps the isle with a territory
+    marker (seed 000 'Special Rules', seed 002 FAQ '陆战双方最后一兵同时消失').
 
     The seed rules that the isle never turns neutral here, so the marker is placed even
     when the defender's 3 markers are all in use (``beyond_supply`` in the event).
@@ -91,7 +92,7 @@ def keep_with_marker(state: GameState, isle_id: str) -> list[Event]:
     isle.territory = True
     event = ev(
         "territory_marker",
-        variant="kept",
+        variant=variant,
         player=state.names[owner],
         isle=isle_id,
         beyond_supply=beyond,

@@ -35,8 +35,8 @@ def render_message(message: Message, lang: str | None = None) -> str:
     >>> inner = Message("word.none")
     >>> render_message(Message("count.gp.other", {"n": 3}), "en")
     '3 GP'
-    >>> render_message(Message("ui.move", {"player": "Athens", "move": inner}), "zh")
-    'Athens:无'
+    >>> render_message(Message("board.viewer.player", {"player": inner}), "zh")
+    '无 的视角'
     """
     values: dict[str, Any] = {}
     kept: set[str] = set()

@@ -135,6 +135,7 @@ EVENTS: Mapping[str, EventSpec] = MappingProxyType(
                 "returned": {"left": "int"},
                 "none_left": {"rule": "str"},
                 "kept": {"beyond_supply": "bool"},
+                "emptied": {"beyond_supply": "bool"},
             },
             optional={"rule": "str"},
             player="player",

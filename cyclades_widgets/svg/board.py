@@ -59,7 +59,7 @@ def board(
     viewer: str | int | None = None,
     highlights: Iterable[Place] = (),
     arrows: Iterable[Sequence[str] | Any] = (),
-    lang: str = "en",
+    lang: str | None = None,
     caption: str | None = None,
     events: Sequence[Event] | None = None,
     mode: str = "normal",
@@ -73,7 +73,8 @@ def board(
     - ``highlights``: isle or sea ids to outline, each optionally ``(id, label)``.
     - ``arrows``: ``(from, to)`` or ``(from, to, label)`` pairs of isle/sea ids, or a
       record's arrows.
-    - ``lang``: the language of every word; ``mode``: ``"normal"`` or ``"projector"``.
+    - ``lang``: the language of every word (None: the session's, ``cw.set_language``);
+      ``mode``: ``"normal"`` or ``"projector"``.
     - ``caption``: a comment shown under the board (a record's annotation).
     - ``events``: the last step's events, for a ``GameState``.
 
@@ -89,7 +90,8 @@ def board(
     else:
         state = position
     seat = model.viewer_seat(state, viewer)
-    stat = _static(state.map_id, model.check_lang(lang), mode)
+    lang = model.check_lang(lang)  # None: the session's language
+    stat = _static(state.map_id, lang, mode)
     view = model.board_view(
         state,
         viewer=seat,

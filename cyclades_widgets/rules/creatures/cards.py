@@ -12,7 +12,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ...i18n import DEFAULT, LANGS, render, resolve
+from ...i18n import DEFAULT, LANGS, render
 from ...i18n import catalog as _texts
 from ..state import CREATURE_PRICES, CREATURES
 
@@ -84,7 +84,8 @@ class CreatureName(NamedTuple):
         info = catalog().get(self.creature)
         if info is None:
             return repr(self.creature)
-        name = info.names.get(resolve(lang)) or info.names[DEFAULT]
+        # the catalog of ``lang`` itself, so that a test-only language is served too
+        name = _texts(lang).get(f"creature.{self.creature}") or info.names[DEFAULT]
         if self.creature in PROPER_NAMES or not self.article:
             return name
         return render("rules.creature.common_name", {"name": name}, lang, proper=frozenset({name}))

@@ -305,7 +305,7 @@ def _harpy_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     events = [event]
     if isle.troops == 0:
         # The isle stays with its owner even if left empty (RULES-NOTES §1.1 #8).
-        events += control.keep_with_marker(state, isle_id)
+        events += control.keep_with_marker(state, isle_id, variant="emptied")
     return events + finish(state, step)
 
 
