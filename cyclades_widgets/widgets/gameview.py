@@ -37,6 +37,9 @@ so no button is ever too narrow for its label."""
 TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
 """The tables shown in the Tables tab, by ``Tables`` method name."""
 
+STYLED: tuple[str, ...] = ("players", "isles", "seas", "gods")
+"""The tables that ``Tables`` itself can style (``styled=True``)."""
+
 
 def narration(game: Game, lang: str = "en") -> str:
     """The last step's events in plain language (in English where the narration does not
@@ -215,4 +218,19 @@ class GameView(w.VBox):
         with out:
             from IPython.display import display
 
-            display(self.table(TABLES[index]))  # type: ignore[no-untyped-call]
+            display(self.shown_table(TABLES[index]))  # type: ignore[no-untyped-call]
+
+    def shown_table(self, name: str) -> Any:
+        """A table as the Tables tab shows it: a pandas ``Styler`` that writes true/false
+        as words of the board's language and leaves missing values blank (players
+        marked with their colour and shape where the table has them)."""
+        if name in STYLED:
+            from ..tables import Tables
+
+            tables = Tables(self.game, viewer=self.board.viewer)
+            return getattr(tables, name)(lang=self.board.lang, styled=True)
+        df = self.table(name)
+        yes, no = self.board.text("word.true"), self.board.text("word.false")
+        styler = df.style.format(na_rep="")
+        flags = [c for c in df.columns if df[c].dtype == bool]
+        return styler.format(lambda flag: yes if flag else no, subset=flags) if flags else styler
