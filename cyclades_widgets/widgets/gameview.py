@@ -76,11 +76,23 @@ class GameView(w.VBox):
         self._syncing = False
         self.nav = w.HBox([self._nav_button(*spec) for spec in NAV_BUTTONS] + self._undo_redo())
         t = self.board.text
+        # Every described control gets a tooltip: without one ipywidgets writes "null" in
+        # its label's title, which the browser shows on hover.
         self.slider = w.IntSlider(
-            min=0, max=0, value=0, description=t("board.control.step"), continuous_update=False
+            min=0,
+            max=0,
+            value=0,
+            description=t("board.control.step"),
+            tooltip=t("board.control.step"),
+            continuous_update=False,
         )
         self.player = w.Play(
-            min=0, max=0, value=0, interval=700, description=t("board.control.play")
+            min=0,
+            max=0,
+            value=0,
+            interval=700,
+            description=t("board.control.play"),
+            tooltip=t("board.control.play"),
         )
         # Both move the game (Python keeps them in step): no jslink, whose echo of every
         # step's value would keep the kernel busy after each click.
@@ -93,17 +105,21 @@ class GameView(w.VBox):
             self.tables.set_title(i, t(f"board.table.{name}"))
         self.tables.observe(lambda _: self._show_tables(), names="selected_index")
         self.picker = w.Dropdown(
-            options=[], description=t("board.control.action"), layout=w.Layout(width="420px")
+            options=[],
+            description=t("board.control.action"),
+            tooltip=t("board.control.action"),
+            layout=w.Layout(width="420px"),
         )
         self.play_button = w.Button(description=t("board.control.play"), button_style="primary")
         self.play_button.on_click(lambda _: self._play_picked())
         self.notation = w.Text(
             placeholder=t("board.control.typing"),
             description=t("board.control.play"),
+            tooltip=t("board.control.typing"),
             continuous_update=False,
         )
         self.notation.observe(lambda _: self._play_typed(), names="value")
-        self.message = w.Label()
+        self.message = w.Label(tooltip="")
         picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
         self.tabs = w.Tab(children=[self.narration, self.tables, picker])
         for i, title in enumerate(("narration", "tables", "actions")):
