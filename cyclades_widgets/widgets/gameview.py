@@ -22,17 +22,18 @@ from ..game import Bot, Game
 from .board import Board
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
-    ("⏮", "start", "step", "board.control.start"),
-    ("⏪", "back", "cycle", "board.control.back_cycle"),
+    ("fast-backward", "start", "step", "board.control.start"),
+    ("backward", "back", "cycle", "board.control.back_cycle"),
     ("«", "back", "phase", "board.control.back_phase"),
     ("‹", "back", "step", "board.control.back_step"),
     ("›", "forward", "step", "board.control.forward_step"),
     ("»", "forward", "phase", "board.control.forward_phase"),
-    ("⏩", "forward", "cycle", "board.control.forward_cycle"),
-    ("⏭", "end", "step", "board.control.end"),
+    ("forward", "forward", "cycle", "board.control.forward_cycle"),
+    ("fast-forward", "end", "step", "board.control.end"),
 )
-"""(glyph, to, by, catalog key of the tooltip) of the navigation buttons: one glyph each,
-so no button is ever too narrow for its label."""
+"""(glyph or icon, to, by, catalog key of the tooltip) of the navigation buttons: one glyph
+each, so no button is ever too narrow for its label. Start, end and whole cycles are
+Font Awesome icons (which Jupyter ships): the glyphs ⏮⏪⏩⏭ are missing from many fonts."""
 
 TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
 """The tables shown in the Tables tab, by ``Tables`` method name."""
@@ -140,8 +141,10 @@ class GameView(w.VBox):
 
     # ------------------------------------------------------------------ controls
     def _nav_button(self, label: str, to: str, by: str, tip: str) -> w.Button:
+        icon = len(label) > 1
         button = w.Button(
-            description=label,
+            description="" if icon else label,
+            icon=label if icon else "",
             tooltip=self.board.text(tip),
             layout=w.Layout(width="auto", min_width="44px"),
         )
