@@ -966,15 +966,26 @@ var CycladesReplay = (() => {
     }
     return i;
   }
+  var ICONS = {
+    start: "M3 3h2v10H3zM13 3v10L6 8z",
+    back_cycle: "M8 3v10L2 8zM15 3v10L9 8z",
+    forward_cycle: "M1 3v10l6-5zM8 3v10l6-5z",
+    end: "M11 3h2v10h-2zM3 3v10l7-5z"
+  };
+  var icon2 = (d) => h(
+    "svg",
+    { viewBox: "0 0 16 16", width: "14", height: "14", "aria-hidden": "true", focusable: "false" },
+    h("path", { d, fill: "currentColor" })
+  );
   var NAV = [
-    ["⏮", "start", "step", "start"],
-    ["⏪", "back", "cycle", "back_cycle"],
+    [icon2(ICONS.start), "start", "step", "start"],
+    [icon2(ICONS.back_cycle), "back", "cycle", "back_cycle"],
     ["«", "back", "phase", "back_phase"],
     ["‹", "back", "step", "back_step"],
     ["›", "forward", "step", "forward_step"],
     ["»", "forward", "phase", "forward_phase"],
-    ["⏩", "forward", "cycle", "forward_cycle"],
-    ["⏭", "end", "step", "end"]
+    [icon2(ICONS.forward_cycle), "forward", "cycle", "forward_cycle"],
+    [icon2(ICONS.end), "end", "step", "end"]
   ];
   function controls(payload) {
     const T = payload.text;
