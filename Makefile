@@ -14,7 +14,7 @@ PY     := $(BIN)/python
 ALLOW_ROOT := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
 # The first tutorial (English), else just the Lab home. The tutorials live in
-# notebooks/<lang>/ (en; zh and fr when written), generated from tools/notebooks/<lang>/.
+# notebooks/<lang>/ (en, fr, zh), generated from tools/notebooks/<lang>/.
 DEMO_NB := $(firstword $(wildcard notebooks/en/01-first-look.ipynb))
 
 # nbmake executes every tutorial of every language folder.

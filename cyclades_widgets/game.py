@@ -30,9 +30,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from .history import BaseGame, Bot, Step
-from .records.replay import LineReplay, play_checked, run_autos
+from .invariants import check_invariants
+from .records.replay import (
+    LineReplay,
+    TrustError,
+    no_gc,
+    play_checked,
+    play_trusted,
+    run_autos,
+)
 from .records.schema import validate_shape
-from .records.tree import HEADER_TEXT, LinePath, RecordTree, Variation
+from .records.tree import HEADER_TEXT, LinePath, RecordTree, Text, Variation
+from .records.verify import check_start
 from .rules.actions import Action
 from .rules.errors import RecordError
 from .rules.setup import new_state
@@ -98,6 +107,13 @@ class Game(BaseGame):
         return str(svg.board(self.state, events=self.events))
 
 
+def _meta_text(value: Any) -> Any:
+    """A header text from ``game.meta``: a per-language dict as it is, else a string."""
+    if not value:
+        return None
+    return dict(value) if isinstance(value, Mapping) else str(value)
+
+
 class GameRecord(RecordTree):
     """An annotated game record that replays into a :class:`Game`. See ``docs/records.md``.
 
@@ -109,6 +125,7 @@ class GameRecord(RecordTree):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._lines: dict[LinePath, LineReplay[Game]] = {}
+        self._trusted = False
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -124,7 +141,7 @@ class GameRecord(RecordTree):
         """
         init = game.initial_state
         standard = new_state(list(init.names), init.options, init.map_id)
-        text = {k: str(game.meta[k]) if game.meta.get(k) else None for k in HEADER_TEXT}
+        text = {k: _meta_text(game.meta.get(k)) for k in HEADER_TEXT}
         record = cls(
             init.names,
             map=init.map_id,
@@ -145,18 +162,31 @@ class GameRecord(RecordTree):
             if other.initial_state != init:
                 raise ValueError("a fork must start from the same position as the game")
             record.add_line(other.moves())
+        record._verified = record.checksum()  # every move was played through the rules
         return record
 
     @classmethod
     def from_dict(cls, data: Any) -> Self:
-        """Build and fully check a record from parsed JSON (every line is replayed)."""
+        """Build and fully check a record from parsed JSON (every line is replayed).
+
+        When the file's ``checksum`` matches its moves, the lines are replayed without
+        listing the legal actions at each move (the fast path); any failure there, or a
+        position breaking an invariant at the end of a line, falls back to the checked
+        replay, which names the illegal move."""
 
         def build() -> GameRecord:
             record = cls._from_shape(data)
-            record.validate()
+            if record.start is not None:
+                check_start(record.start)
+            record._trusted = data.get("checksum") == record.checksum()
+            try:
+                record.validate()
+            finally:
+                record._trusted = False
             return record
 
-        return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
+        with no_gc():
+            return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
 
     def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
         """Write a self-contained HTML page that steps through the main line with its
@@ -174,7 +204,8 @@ class GameRecord(RecordTree):
     # ------------------------------------------------------------------ replaying
     def validate(self) -> None:
         """Replay every line and check each move; raise :class:`RecordError` at the first
-        illegal one, with its JSON path."""
+        illegal one, with its JSON path. Once all are legal, :meth:`dumps` writes the
+        moves' checksum."""
 
         def walk(line: LinePath, variations: list[Variation]) -> None:
             self._line(line)
@@ -182,6 +213,7 @@ class GameRecord(RecordTree):
                 walk((*line, j), var.variations)
 
         walk((), self.variations)
+        self._verified = self.checksum()
 
     def replay(self, line: LinePath = ()) -> Game:
         """The game at the end of a line (automatic steps run after the last move)."""
@@ -202,13 +234,14 @@ class GameRecord(RecordTree):
         moves: Iterable[str | Action],
         *,
         line: LinePath = (),
-        comment: str | None = None,
+        comment: Text | Mapping[str, str] | None = None,
     ) -> LinePath:
         """Add a variation replacing the moves of ``line`` from absolute index ``at``.
 
         Every move is checked by replaying; on error (:class:`RecordError`) the record
         is unchanged. Returns the new variation's line path.
         """
+        verified = self._verified is not None and self._verified == self.checksum()
         new_line = super().add_variation(at, moves, line=line, comment=comment)
         try:
             self._line(new_line)
@@ -217,28 +250,47 @@ class GameRecord(RecordTree):
             holder.pop()
             self._lines.pop(new_line, None)
             raise
+        if verified:
+            self._verified = self.checksum()
         return new_line
+
+    def _line_start(self, line: LinePath) -> tuple[Game, list[int]]:
+        """The game where ``line`` starts, and the positions of the moves before it."""
+        if not line:
+            meta = {k: getattr(self, k) for k in HEADER_TEXT if getattr(self, k)}
+            return Game(self.initial_state(), seed=self.seed, meta=meta), []
+        branch = self._offset(line[:-1]) + self.variation(line).at
+        parent = self._line(line[:-1])
+        return parent.game_at(branch), parent.positions[:branch]
+
+    @staticmethod
+    def _replay_trusted(game: Game, moves: tuple[str, ...]) -> list[int] | None:
+        """The fast path: the positions of ``moves`` replayed unchecked, or None if it
+        failed or ended in a position that breaks an invariant."""
+        try:
+            positions = play_trusted(game, moves)
+        except TrustError:
+            return None
+        return None if check_invariants(game.state) else positions
 
     def _line(self, line: LinePath) -> LineReplay[Game]:
         moves = tuple(self.moves(line))
         cached = self._lines.get(line)
         if cached is not None and cached.moves == moves:
             return cached
-        if not line:
-            meta = {k: getattr(self, k) for k in HEADER_TEXT if getattr(self, k)}
-            game = Game(self.initial_state(), seed=self.seed, meta=meta)
-            start, positions = 0, []
+        game, positions = self._line_start(line)
+        start = len(positions)
+        trusted = self._trusted and self._replay_trusted(game, moves[start:])
+        if trusted:
+            positions += trusted
         else:
-            branch = self._offset(line[:-1]) + self.variation(line).at
-            parent = self._line(line[:-1])
-            game = parent.game_at(branch)
-            start, positions = branch, parent.positions[:branch]
-        for k in range(start, len(moves)):
-            positions.append(
-                play_checked(game, moves[k], lambda k=k: self._step_path(line, k))  # type: ignore[misc]
-            )
-        run_autos(game, lambda: self._step_path(line, len(moves) - 1) if moves else "$")
-        positions.append(len(game.history))
+            if self._trusted:  # the fast path failed: start the line again, checked
+                game, positions = self._line_start(line)
+            for k in range(start, len(moves)):
+                path = lambda k=k: self._step_path(line, k)  # noqa: E731
+                positions.append(play_checked(game, moves[k], path))
+            run_autos(game, lambda: self._step_path(line, len(moves) - 1) if moves else "$")
+            positions.append(len(game.history))
         result = LineReplay(game, moves, positions)
         self._lines[line] = result
         return result

@@ -18,7 +18,10 @@ What is checked, and where each fact comes from:
   purchases, Zeus's creature change, the Kraken's moves, an eliminated player's gold) put
   it back; the Griffon moves it between players. So the sum is exactly constant. No
   player's gold is ever negative ("it is forbidden to bid more than you can afford",
-  seed 000); the bank may be (RULES-NOTES §0: the supply is not a hard limit).
+  seed 000); the bank may be (RULES-NOTES §0: the supply is not a hard limit). No player
+  holds more than ``MAX_GOLD`` (999 GP, a limit of the program: ten times the box), and no
+  offering is above what the notation writes (9,999), so no position read from a file
+  makes listing the legal actions costly.
 - **Unit caps**: at most 8 troops and 8 fleets per player (seed 000 'Actions'), counting
   the attackers of a battle under way, which are off the board meanwhile.
 - **Supplies**: 10 buildings of each type and 10 Metropolises (seed 000 'Components'):
@@ -46,9 +49,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from .rules import flow
+from .rules.actions import MAX_NUMBER
 from .rules.battle import Battle
 from .rules.board import MapSpec
 from .rules.metropolis import footprint
+from .rules.offerings import MAX_GOLD
 from .rules.state import (
     BUILDING_SUPPLY,
     BUILDINGS,
@@ -100,6 +105,8 @@ def _gold(state: GameState) -> Iterable[str]:
     for seat, p in enumerate(state.players):
         if p.gold < 0:
             yield f"gold: {state.names[seat]} has {p.gold} GP (never below 0, seed 000 'Offerings')"
+        elif p.gold > MAX_GOLD:
+            yield f"gold: {state.names[seat]} has {p.gold} GP (at most {MAX_GOLD}, a limit of the program)"
 
 
 # --------------------------------------------------------------------------- units
@@ -340,8 +347,11 @@ def _order(state: GameState) -> Iterable[str]:
                     f"track, expected {tokens} (seed 000 'Setup')"
                 )
     for god, (_seat, amount) in state.bids.items():
-        if god not in GODS or amount < 1:
-            yield f"order: bid {amount} on {god!r} (an offering is at least 1 GP on one of {GODS})"
+        if god not in GODS or not 1 <= amount <= MAX_NUMBER:
+            yield (
+                f"order: bid {amount} on {god!r} (an offering is 1 to {MAX_NUMBER} GP on one "
+                f"of {GODS})"
+            )
 
 
 def _over(state: GameState) -> Iterable[str]:

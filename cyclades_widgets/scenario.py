@@ -21,11 +21,13 @@ names given keep the form they were written in.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .game import Game
 from .i18n import Message
+from .invariants import check_invariants
 from .rules import flow
 from .rules.actions import Action
 from .rules.board import MapSpec
@@ -57,6 +59,9 @@ PHASES = ("revenue", "offerings", "actions", "end")
 """The phases a scenario can start in (see :meth:`Scenario.phase`)."""
 
 _DIE = (0, 1, 2, 3)
+
+_SOURCE = re.compile(r"\s*\((?:seed|RULES-NOTES|DESIGN)[^)]*\)")
+"""Where an invariant's sentence cites its source: left out of a learner's message."""
 
 
 class ScenarioError(CycladesError):
@@ -222,10 +227,17 @@ class Scenario:
 
     # ------------------------------------------------------------------ players
     def gold(self, player: str, amount: int) -> Scenario:
-        """Set a player's gold (GP behind the screen); the bank makes up the difference."""
+        """Set a player's gold (GP behind the screen); the bank makes up the difference.
+        The players together hold at most the box's gold (98 GP, or 100 with the
+        rulebook's supply)."""
         seat = self._seat(player)
-        self._count(amount, "gold", 10_000)
+        supply = self._base.options.gold_supply
+        self._count(amount, "gold", supply)
         p = self._base.players[seat]
+        total = sum(q.gold for q in self._base.players) - p.gold + amount
+        if total > supply:
+            name = self._base.names[seat]
+            raise _error("bank", [name], player=name, gold=amount, total=total, supply=supply)
         self._base.bank -= amount - p.gold
         p.gold = amount
         self._log("gold", self._base.names[seat], amount)
@@ -391,6 +403,10 @@ class Scenario:
         )
         {"revenue": self._revenue, "offerings": self._offerings, "actions": self._actions,
          "end": self._end}[self._phase](s)  # fmt: skip
+        breaches = check_invariants(s)
+        if breaches:  # a last check: the calls above refuse what they can name
+            breach = _SOURCE.sub("", breaches[0])  # learner texts cite no sources
+            raise _error("invariant", [breach], breach=breach)
         return s
 
     def game(self, seed: int = 0) -> Game:

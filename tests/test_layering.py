@@ -149,6 +149,8 @@ LAYERS: dict[str, int] = {
     "history": 1,
     "house_rules": 1,
     "records": 1,
+    "records.shape": 1,
+    "records.start": 1,
     "records.schema": 1,
     "records.tree": 1,
     # 2: replaying a record on a game
@@ -159,6 +161,7 @@ LAYERS: dict[str, int] = {
     "tables": 3,
     "odds": 3,
     "invariants": 3,
+    "records.verify": 3,
     "bots": 3,
     "view": 3,
     # 4: the painters of the view model, and the HTML page

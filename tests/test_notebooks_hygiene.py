@@ -120,6 +120,15 @@ def test_notebook_imports_the_package_as_cw(lang: str, stem: str) -> None:
     assert "cyclades_widgets.rules" not in code, f"{stem} reaches into the rules core"
 
 
+@pytest.mark.parametrize(("lang", "stem"), EVERY)
+def test_notebook_sets_its_own_language_first(lang: str, stem: str) -> None:
+    """A track speaks its own language whatever the reader's locale: its first code cell
+    sets it (an English notebook under a French locale would otherwise show French tables
+    to English code, and the column names in its code would not be found)."""
+    first = next(c.source for c in _read(stem, lang).cells if c.cell_type == "code")
+    assert f'cw.set_language("{lang}")' in first
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_readme_lists_the_series_in_order(lang: str) -> None:
     """notebooks/<lang>/README.md links every tutorial, in series order; notebooks/README.md

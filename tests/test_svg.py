@@ -568,4 +568,4 @@ def test_the_longest_example_replays_in_a_page_of_at_most_300_kb():
     data = page_data(page)
     assert len(data["patches"]) + 1 == len(record.replay().history) + 1 >= 500
     assert len(page.encode("utf-8")) <= 300 * 1024, len(page.encode("utf-8"))
-    assert data["title"] == record.title and data["text"]["keys"].startswith("←/→")
+    assert data["title"] == str(record.title) and data["text"]["keys"].startswith("←/→")

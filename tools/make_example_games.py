@@ -3,10 +3,11 @@
 Each game is played by bots: a :class:`~cyclades_widgets.bots.GreedyBot` per seat, steered
 by a director (``tools/example_director.py``) that makes a few teaching moves when the
 position allows them: call a creature, change one with Zeus, sail a fleet that picks up
-and drops off, send one troop against one and roll that battle as a tie. Every note is then
-written from the events and states of the game it annotates (``tools/example_notes.py``,
-``tools/example_board_notes.py``), so a note is true of its game. The docs page
-``docs/example-games.md`` is written from the same run.
+and drops off, send one troop against one and roll that battle as a tie. The notes, in
+English, Chinese and French, tell the story of the game: the key moves, a mistake with its
+better line as a variation, the turning point (``tools/example_story.py``). Each is found
+from the events and states of the game it annotates, so a note is true of its game. The
+docs page ``docs/example-games.md`` is written from the same run.
 
     .venv/bin/python tools/make_example_games.py              # rewrite the games and the page
     .venv/bin/python tools/make_example_games.py --check      # exit 1 if a file is stale
@@ -32,29 +33,14 @@ for folder in (ROOT, ROOT / "tools"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from example_board_notes import BoardNotes  # noqa: E402
 from example_director import Director  # noqa: E402
-from example_notes import WHY, OfferingNotes, moves_of  # noqa: E402
+from example_story import TAGS, Story, Text, fill, moves_of  # noqa: E402
 
 from cyclades_widgets.game import Game, GameRecord  # noqa: E402
 
 GAMES_DIR = ROOT / "cyclades_widgets" / "data" / "games"
 DOCS_PAGE = ROOT / "docs" / "example-games.md"
 MAX_STEPS = 20_000
-READING = (
-    " Comments before a move say why it was made or what the rules forbid there; comments "
-    "after it say what a rule did, citing its source (seed 000, seed 002 or RULES-NOTES). "
-    "Tags mark the first time a rule point appears. Dice that a note calls chosen for the "
-    "lesson were staged; every other chance step comes from the seed."
-)
-HIGHLIGHTS = (
-    "outbid chain", "own token displaced", "Apollo shared", "Priest discount (min 1 GP)",
-    "fleet pick-up", "sea battle", "retreat", "mutual annihilation", "last-isle rule",
-    "last-isle exception", "Metropolis: 4 buildings", "Metropolis: 4 Philosophers",
-    "Metropolis by conquest", "lone Metropolis isle", "elimination", "Temple discount",
-    "Zeus: change a creature", "tie-break",
-)  # fmt: skip
-"""Rule points named in a game's description when it shows them."""
 
 
 @dataclass(frozen=True)
@@ -63,8 +49,6 @@ class GameSpec:
 
     players: int
     seed: int
-    intro: str
-    """Shown before the first move; true of any game with this many players."""
 
     @property
     def file(self) -> str:
@@ -72,38 +56,32 @@ class GameSpec:
         return f"example-{self.players}p.json"
 
     @property
-    def title(self) -> str:
-        """The record's title."""
-        return f"Example game for {self.players} players"
+    def title(self) -> Text:
+        """The record's title, in every language."""
+        return fill(TITLE, players=self.players)
 
 
-SPECS: tuple[GameSpec, ...] = (
-    GameSpec(
-        2,
-        8,
-        "Two players on the small map (map-2-3). Each player has two offering tokens and "
-        "bids on two gods every cycle; three gods are face up, as in a 4-player game, and "
-        "a player needs 3 Metropolises at the end of a cycle to win (seed 002 '双人局例外').",
-    ),
-    GameSpec(
-        3,
-        33,
-        "Three players on the small map (map-2-3). Only two gods are face up each cycle "
-        "and Apollo is always open; 2 Metropolises at the end of a cycle win.",
-    ),
-    GameSpec(
-        4,
-        15,
-        "Four players on map-4. Three gods are face up each cycle while the fourth waits "
-        "face down; 2 Metropolises at the end of a cycle win.",
-    ),
-    GameSpec(
-        5,
-        30,
-        "Five players on map-5. All four gods are face up every cycle, with Apollo last; "
-        "2 Metropolises at the end of a cycle win.",
-    ),
-)
+TITLE: Text = {
+    "en": "Example game for {players} players",
+    "zh": "{players} 人对局示例",
+    "fr": "Partie d'exemple à {players} joueurs",
+}
+DESCRIPTION: Text = {
+    "en": "{winner} wins at the end of cycle {cycles} with {count} Metropolises, after "
+    "{moves} moves. Look for the key moves ({key}), the mistake and its better line "
+    "({mistake}), and the turning point ({turning}). Moves are numbered from 1.",
+    "zh": "{winner} 在第 {cycles} 个周期结束时以 {count} 座大都市获胜,共 {moves} 着。请留意关键一步"
+    "({key})、失误及更好的走法({mistake})和转折点({turning})。着数从 1 开始编号。",
+    "fr": "{winner} gagne à la fin du cycle {cycles} avec {count} Métropoles, après {moves} "
+    "coups. À voir : les coups clés ({key}), l'erreur et sa meilleure ligne ({mistake}), et "
+    "le tournant ({turning}). Les coups sont numérotés à partir de 1.",
+}
+MOVES: Text = {"en": "move {n}", "zh": "第 {n} 着", "fr": "coup {n}"}
+MOVES_MANY: Text = {"en": "moves {n}", "zh": "第 {n} 着", "fr": "coups {n}"}
+NONE: Text = {"en": "none in this game", "zh": "本局没有", "fr": "aucune dans cette partie"}
+
+
+SPECS: tuple[GameSpec, ...] = (GameSpec(2, 8), GameSpec(3, 33), GameSpec(4, 15), GameSpec(5, 1))
 """The four example games. The seeds were chosen with ``--search`` so that together the
 games show every rule point of ``tests/test_example_games.py``."""
 
@@ -129,82 +107,87 @@ def play(spec: GameSpec) -> tuple[Game, Director]:
     raise RuntimeError(f"{spec.file}: no winner after {MAX_STEPS} steps")
 
 
-class Annotator(OfferingNotes, BoardNotes):
-    """All the notes of one game."""
-
-
-def annotate(game: Game, director: Director) -> Annotator:
-    """Walk the game and gather its notes."""
-    annotator = Annotator(game, director)
-    annotator.run(moves_of(game))
-    return annotator
-
-
-def build(spec: GameSpec) -> tuple[GameRecord, list[tuple[int, str]]]:
-    """Play and annotate one example game; also return the (step, rule point) pairs
-    its notes show, for the docs page."""
+def build(spec: GameSpec) -> tuple[GameRecord, Story]:
+    """Play one example game and write its story into the record."""
     game, director = play(spec)
-    annotator = annotate(game, director)
+    story = Story(moves_of(game), director, game.state).write()
     record = game.record
     record.title = spec.title
-    record.description = describe(game, annotator.shown)
-    annotator.note(0).before.insert(0, spec.intro + READING)
-    for k in sorted(annotator.notes):
-        n = annotator.notes[k]
-        tags = [t for t in n.tags if t != WHY] or n.tags
+    for k in sorted(story.notes):
+        n = story.notes[k]
         record.annotate(
             k,
-            before=" ".join(n.before) or None,
-            after=" ".join(n.after) or None,
-            tag=tags[0] if tags else None,
+            before=n.before,
+            after=n.after,
+            tag=TAGS[n.tag] if n.tag else None,
             isles=n.isles,
             seas=n.seas,
-            arrows=n.arrows,
         )
-    return record, annotator.shown
+    if story.mistake is not None:
+        record.add_variation(story.mistake.index, story.mistake.better,
+                             comment=story.mistake.comment)  # fmt: skip
+    record.description = describe(game, story)
+    return record, story
 
 
-def describe(game: Game, shown: list[tuple[int, str]]) -> str:
-    """The record's description, written from the game."""
+def _moves(indexes: list[int]) -> Text:
+    if not indexes:
+        return NONE
+    listed = ", ".join(str(k + 1) for k in indexes)
+    return fill(MOVES if len(indexes) == 1 else MOVES_MANY, n=listed)
+
+
+def describe(game: Game, story: Story) -> Text:
+    """The record's description, written from the game, in every language."""
     state = game.state
     assert state.winner is not None
-    first = {}
-    for k, point in shown:
-        first.setdefault(point, k)
-    points = [f"{p} (step {first[p]})" for p in sorted(first, key=first.get) if p in HIGHLIGHTS]
-    return (
-        f"{game.winner} wins at the end of cycle {state.cycle} "
-        f"with {state.metropolises(state.winner)} Metropolises, after {len(game.moves())} "
-        f"steps. Look for: {', '.join(points)}. Step numbers count from 0, as in "
-        "record.game_at(k)."
+    kinds: dict[str, list[int]] = {}
+    for k, what in story.points:
+        kinds.setdefault(what, []).append(k)
+    key = sorted({k for w in ("Metropolis", "conquest") for k in kinds.get(w, [])})
+    return fill(
+        DESCRIPTION,
+        winner=game.winner,
+        cycles=state.cycle,
+        count=state.metropolises(state.winner),
+        moves=len(game.moves()),
+        key=_moves(key),
+        mistake=_moves(kinds.get("mistake", [])),
+        turning=_moves(kinds.get("turning point", [])),
     )
 
 
 # --------------------------------------------------------------------------- the docs page
 
 
-def docs_page(games: dict[GameSpec, tuple[GameRecord, list[tuple[int, str]]]]) -> str:
-    """``docs/example-games.md``: what each game shows, with step numbers."""
+def docs_page(games: dict[GameSpec, tuple[GameRecord, Story]]) -> str:
+    """``docs/example-games.md``: the story of each game, with move numbers."""
     lines = [DOCS_HEAD]
-    for spec, (record, shown) in games.items():
+    for spec, (record, story) in games.items():
         game = record.replay()
+        title = record.title["en"] if isinstance(record.title, dict) else record.title
+        description = record.description or ""
         lines += [
-            f"## {record.title}",
+            f"## {title}",
             "",
             f"`cyclades_widgets/data/games/{spec.file}`: {', '.join(record.players)} on "
-            f"`{record.map}`, seed {record.seed}; {len(record)} steps over {game.cycle} "
-            f"cycles, won by {game.winner}.",
+            f"`{record.map}`; {len(record)} moves over {game.cycle} cycles, won by "
+            f"{game.winner}.",
             "",
-            record.description or "",
+            description["en"] if isinstance(description, dict) else description,
             "",
-            "| Step | Rule point |",
-            "|---:|---|",
+            "| Move | Tag | Note (English; also in Chinese and French) |",
+            "|---:|---|---|",
         ]
-        seen: dict[str, list[int]] = {}
-        for k, point in shown:
-            seen.setdefault(point, []).append(k)
-        for point, steps in sorted(seen.items(), key=lambda kv: kv[1][0]):
-            lines.append(f"| {', '.join(map(str, steps))} | {point} |")
+        for k in sorted(story.notes):
+            note = story.notes[k]
+            text = " ".join(t["en"] for t in (note.before, note.after) if t)
+            tag = TAGS[note.tag]["en"] if note.tag else ""
+            lines.append(f"| {k + 1} | {tag} | {text} |")
+        if story.mistake is not None:
+            lines.append(
+                f"| {story.mistake.index + 1} | variation | {story.mistake.comment['en']} |"
+            )
         lines.append("")
     return "\n".join(lines)
 
@@ -212,10 +195,9 @@ def docs_page(games: dict[GameSpec, tuple[GameRecord, list[tuple[int, str]]]]) -
 DOCS_HEAD = """# Example games
 
 Four complete games ship with the package in `cyclades_widgets/data/games/`, one for each
-player count. Each is annotated: a comment *before* a step says why a bid was made or what
-the rules forbid there; a comment *after* it says what a rule did, naming the rule and its
-source (seed 000, seed 002 or `RULES-NOTES.md`). Tags mark where a rule point is shown for
-the first time.
+player count. Their notes tell the story of the game, in English, Chinese and French: why
+the key moves matter, a mistake with its better line as a variation, the turning point and
+the end. The narration of every move already says *what* happened; the notes say *why*.
 
 ```python
 import cyclades_widgets as cw
@@ -223,29 +205,28 @@ from importlib import resources
 
 path = resources.files("cyclades_widgets") / "data" / "games" / "example-4p.json"
 record = cw.GameRecord.load(path)
-cw.Replay(record)                 # step through it in a notebook
-record.game_at(40).explain("zh")  # narration works in English and Chinese
+cw.set_language("zh")
+cw.Replay(record)                 # the board, the narration and the notes in Chinese
+record.to_html("game.html", lang="fr")
 ```
 
-or `python -m cyclades_widgets replay cyclades_widgets/data/games/example-4p.json`.
+or `python -m cyclades_widgets replay cyclades_widgets/data/games/example-4p.json --lang fr`.
 
-**Step numbers** below are record steps counted from 0, as in `record.steps[k]` and
-`record.game_at(k)` (the position where step k is played). The text replay numbers moves
-from 1, so step k is printed as `[k+1]`.
+**Move numbers** count from 1, as everywhere a learner reads them: the text replay, the
+Replay's notes and variation list, and the HTML page. Move n is `record.steps[n - 1]`, and
+`record.game_at(n - 1)` is the position where it is played.
 
 **How they were made.** `tools/make_example_games.py` plays each game with greedy bots,
 steered by a director that makes a few teaching moves when the position allows them (it
 calls creatures not yet seen, changes one with Zeus, sails a fleet that picks up and drops
-off, and sends one troop against one). The dice of one land battle were chosen so that
-both sides tie; the note at that step says so. Every other chance step comes from the
-seed. The notes are written from the game's own events and states, so they are true of
-the game they annotate. `tests/test_example_games.py` replays every game, checks that the
-games together show every rule point of its list, checks facts the notes state, and fails
-when a committed file differs from what the script writes.
-
-**Languages.** The notes are in English only: a `cyclades-record/1` step holds one
-`before` and one `after` comment, not one per language. The narration of every step (the
-events) is available in English and Chinese.
+off, and sends one troop against one). The dice of that one land battle were chosen so that
+both sides tie, and the note at that move says so; every other chance step is drawn as the
+game goes. `tools/example_story.py` finds the notes from the game's own events and states,
+so they are true of the game they annotate (the odds of the mistake are computed for that
+battle). `tests/test_example_games.py` replays every game, checks that the games together
+show every rule point of its list, that every note exists in the three languages, cites no
+source and repeats no sentence, and fails when a committed file differs from what the
+script writes.
 """
 
 
@@ -261,14 +242,14 @@ def outputs() -> dict[Path, str]:
 
 
 def search(count: int) -> None:
-    """Play seeds ``0..count-1`` per player count; print the rule points each shows."""
+    """Play seeds ``0..count-1`` per player count; print what each game's story holds."""
     for n in (2, 3, 4, 5):
         for seed in range(count):
-            game, director = play(GameSpec(n, seed, ""))
-            shown = sorted({p for _, p in annotate(game, director).shown})
-            print(
-                json.dumps({"players": n, "seed": seed, "steps": len(game.moves()), "shown": shown})
-            )
+            game, director = play(GameSpec(n, seed))
+            story = Story(moves_of(game), director, game.state).write()
+            points = sorted({p for _, p in story.points})
+            print(json.dumps({"players": n, "seed": seed, "moves": len(game.moves()),
+                              "story": points}))  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,18 +8,23 @@
 
 Each command is a module of this package with ``add(commands, lang)``, which declares its
 arguments (their help in ``lang``), and ``run(args, out, err)``, which returns the exit
-status. Every line printed comes from the ``cli.*`` catalog entries (:mod:`.text`).
+status. Every line printed comes from the ``cli.*`` catalog entries (:mod:`.text`), and
+goes out with its control characters escaped (:func:`.text.escape_controls`). When the
+reader of the output goes away (``replay FILE | head -1``), the command stops quietly with
+status 141 (128 + SIGPIPE), as Unix tools do.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterator, Sequence
+from typing import TextIO, cast
 
 from . import classroom, demo, records, tutorials
-from .text import asked_language, message_language, say
+from .text import EscapedOutput, asked_language, message_language, say
 
 __all__ = ["build_parser", "main"]
 
@@ -44,14 +49,52 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+BROKEN_PIPE = 141
+"""The exit status when the output's reader has gone (128 + SIGPIPE, as the shell shows a
+Unix tool stopped by it)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(asked_language(arguments)).parse_args(arguments)
     _make_output_safe(sys.stdout)
     _make_output_safe(sys.stderr)
-    status: int = COMMANDS[args.command].run(args, sys.stdout, sys.stderr)
+    try:
+        with _escaped_output():
+            try:
+                args = build_parser(asked_language(arguments)).parse_args(arguments)
+                status: int = COMMANDS[args.command].run(args, sys.stdout, sys.stderr)
+            finally:  # also after --help: a closed pipe shows here, not at exit
+                sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
     return status
+
+
+@contextlib.contextmanager
+def _escaped_output() -> Iterator[None]:
+    """sys.stdout and sys.stderr escape control characters while the command runs
+    (argparse writes its errors there too)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout = cast(TextIO, EscapedOutput(saved[0]))
+    sys.stderr = cast(TextIO, EscapedOutput(saved[1]))
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _silence_stdout() -> None:
+    # Nobody reads any more: later writes (the flush at exit) go to /dev/null, so Python
+    # prints no "Exception ignored ... BrokenPipeError" either.
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _make_output_safe(stream: TextIO) -> None:

@@ -1,16 +1,36 @@
-"""``validate`` and ``replay``: check game records, print one as a narrated game."""
+"""``validate`` and ``replay``: check game records, print one as a narrated game.
+
+A record is read from a regular file of at most :data:`MAX_FILE_BYTES`: a named pipe, a
+device (``/dev/zero``) or a larger file is refused with a message and exit status 1 before
+anything is read, so the command neither waits for a writer nor fills the memory.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..i18n import LANGS
+from ..i18n import LANGS, Message
 from ..rules.errors import RecordError
 from .text import message_language, say, show
 
-__all__ = ["add", "run"]
+__all__ = ["MAX_FILE_BYTES", "UnreadableFile", "add", "read_record", "run"]
+
+MAX_FILE_BYTES = 2_000_000
+"""The largest record file the command line reads, in bytes (a record at the documented
+limits of docs/records.md is far smaller)."""
+
+
+class UnreadableFile(RecordError):
+    """A record file that cannot be read (missing, a folder, a pipe or device, too large):
+    the message names the file, with no JSON path (nothing was read)."""
+
+    def message(self, lang: str | None = None) -> str:
+        """The reason, in ``lang``."""
+        return super(RecordError, self).message(lang)
 
 
 def add(commands: Any, lang: str) -> None:
@@ -40,7 +60,7 @@ def _validate(files: Sequence[str], lang: str, out: TextIO, err: TextIO) -> int:
     bad = 0
     for name in files:
         try:
-            record = GameRecord.load(name)
+            record = GameRecord.loads(read_record(name))
         except RecordError as exc:
             bad += 1
             show(err, "validate.invalid", lang, file=name, error=_error_text(exc, lang))
@@ -50,6 +70,41 @@ def _validate(files: Sequence[str], lang: str, out: TextIO, err: TextIO) -> int:
     if bad:
         show(err, "validate.summary", lang, bad=bad, total=len(files))
     return 1 if bad else 0
+
+
+def read_record(name: str) -> bytes:
+    """The bytes of the record file ``name``; raises :class:`RecordError` for a missing or
+    unreadable file, a folder, anything but a regular file (checked before opening, and the
+    opening never waits) or a file over :data:`MAX_FILE_BYTES` (at most that much is read).
+    """
+    try:
+        before = os.stat(name)
+        _check_file(name, before)
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as stream:
+            _check_file(name, os.fstat(stream.fileno()))  # the same kind of file once open
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reasons: dict[type[Exception], str] = {FileNotFoundError: "missing",
+            IsADirectoryError: "folder", PermissionError: "forbidden"}  # fmt: skip
+        reason = reasons.get(type(exc), "other")
+        raise UnreadableFile(_unreadable(f"record.cannot_read.{reason}", name)) from exc
+    if len(data) > MAX_FILE_BYTES:
+        raise UnreadableFile(_unreadable("cli.read.too_large", name))
+    return data
+
+
+def _check_file(name: str, info: os.stat_result) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableFile(_unreadable("record.cannot_read.folder", name))
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile(_unreadable("cli.read.not_a_file", name))
+    if info.st_size > MAX_FILE_BYTES:
+        raise UnreadableFile(_unreadable("cli.read.too_large", name))
+
+
+def _unreadable(key: str, name: str) -> Message:
+    return Message(key, {"file": name, "most": MAX_FILE_BYTES}, frozenset({name}))
 
 
 def _error_text(exc: RecordError, lang: str) -> str:
@@ -65,7 +120,7 @@ def _replay(name: str, lang: str, variations: bool, out: TextIO, err: TextIO) ->
     from ..records.text import record_text
 
     try:
-        record = GameRecord.load(name)
+        record = GameRecord.loads(read_record(name))
     except RecordError as exc:
         show(err, "validate.invalid", lang, file=name, error=_error_text(exc, lang))
         return 1

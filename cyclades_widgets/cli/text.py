@@ -12,12 +12,67 @@ The language is the one asked for with ``--lang`` when it has a catalog, else th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..i18n import LanguageError, catalog, get_language, render, resolve
 
-__all__ = ["asked_language", "message_language", "name_of", "say", "show"]
+__all__ = [
+    "EscapedOutput",
+    "asked_language",
+    "escape_controls",
+    "message_language",
+    "name_of",
+    "say",
+    "show",
+]
+
+_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+"""Marks that reorder the text shown around them (a comment could make a line read
+differently from what it holds)."""
+
+
+_CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029{_BIDI}]")
+"""Control characters (all but line end and tab), line and paragraph separators, and the
+marks that reorder text."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
+
+
+def escape_controls(text: str) -> str:
+    r"""``text`` with every control character written as an escape (``\x1b``, ``\r``,
+    ``\u202e``), line ends and tabs kept: a record's comment or a file name cannot clear
+    the screen, ring the bell, move the cursor or forge a line of output.
+
+    >>> escape_controls("ok\x1b[2J\rdone\x07\n")
+    'ok\\x1b[2J\\rdone\\x07\n'
+    """
+    return _CONTROL.sub(_escape, text)
+
+
+class EscapedOutput:
+    """A text stream that writes through :func:`escape_controls` to ``stream``: the
+    command line prints everything (its messages, the record's texts, argparse's errors)
+    through it."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        """The stream written to."""
+
+    def write(self, text: str) -> int:
+        """Write ``text``, its control characters escaped; returns ``len(text)``."""
+        self.stream.write(escape_controls(text))
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def say(key: str, lang: str, **params: Any) -> str:

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..history import BaseGame
+from ..i18n import resolve
+from .shape import local_text
 from .tree import LinePath, RecordStep, RecordTree
 
 __all__ = ["iter_lines", "move_positions", "notes_at"]
@@ -32,31 +34,42 @@ def _highlights(step: RecordStep | None) -> dict[str, Any]:
     return {"places": places, "arrows": arrows} if places or arrows else {}
 
 
-def notes_at(record: RecordTree, line: Line, positions: list[int], index: int) -> dict[str, Any]:
-    """The annotation and highlights to show at history position ``index`` of ``line``."""
+def notes_at(
+    record: RecordTree, line: Line, positions: list[int], index: int, lang: str | None = None
+) -> dict[str, Any]:
+    """The annotation and highlights to show at history position ``index`` of ``line``,
+    the notes in ``lang`` (None: the session's language).
+
+    ``"move"`` is the number of the move shown, counted from 1 as everywhere a learner
+    reads it (the text replay, the variations' labels): the last move played, or 0
+    before the first."""
+    lang = resolve(lang)
     played = sum(1 for p in positions if p < index)
     moves = len(positions)
     upcoming = record.step(played, line) if played < moves else None
     last = record.step(played - 1, line) if played > 0 else None
     annotation = {
-        "before": upcoming.before if upcoming else None,
-        "after": last.after if last else None,
-        "tag": last.tag if last else None,
+        "before": local_text(upcoming.before, lang) if upcoming else None,
+        "after": local_text(last.after, lang) if last else None,
+        "tag": local_text(last.tag, lang) if last else None,
         "move": played,
     }
     annotation = {k: v for k, v in annotation.items() if v is not None}
     return {"annotation": annotation, "highlights": _highlights(last) or _highlights(upcoming)}
 
 
-def iter_lines(record: RecordTree) -> Iterator[tuple[Line, int, str | None]]:
+def iter_lines(
+    record: RecordTree, lang: str | None = None
+) -> Iterator[tuple[Line, int, str | None]]:
     """Every variation of ``record`` (depth first): (line path, absolute move index where
-    it branches, comment)."""
+    it branches, comment in ``lang``, None: the session's language)."""
+    lang = resolve(lang)
 
     def walk(line: Line, holder: list[Any], offset: int) -> Iterator[tuple[Line, int, str | None]]:
         for j, var in enumerate(holder):
             path = (*line, j)
             at = offset + var.at
-            yield path, at, var.comment
+            yield path, at, local_text(var.comment, lang)
             yield from walk(path, var.variations, at)
 
     yield from walk((), record.variations, 0)

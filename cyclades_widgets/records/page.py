@@ -30,6 +30,7 @@ from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
 from .notes import move_positions, notes_at
+from .shape import local_text
 
 __all__ = [
     "game_views",
@@ -84,7 +85,7 @@ def record_views(
     """One ``(view, annotation)`` per position of a record's line, with its notes."""
     game = record.replay(line)
     positions = move_positions(game)
-    notes = {k: notes_at(record, line, positions, k) for k in range(len(game.history) + 1)}
+    notes = {k: notes_at(record, line, positions, k, lang) for k in range(len(game.history) + 1)}
     return game_views(game, viewer=viewer, lang=lang, notes=notes)
 
 
@@ -129,6 +130,13 @@ def _shown(note: Mapping[str, Any]) -> dict[str, Any]:
     return {k: note[k] for k in ("before", "after", "tag") if note.get(k)}
 
 
+def _move_words(move: int, moves: int, lang: str) -> str:
+    """Which move a position follows, numbered from 1 as everywhere a learner reads."""
+    if move == 0:
+        return render("record.text.before_first", {"moves": moves}, lang)
+    return render("record.text.after_move", {"move": move, "moves": moves}, lang)
+
+
 def pack(data: Any) -> str:
     """``data`` as gzipped JSON in base64 (deterministic: no time stamp), for the page."""
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -162,10 +170,13 @@ def replay_page(
     """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
     or ``(view, annotation)`` pairs (then ``map_id`` is needed)."""
     lang = view_model.check_lang(lang)
+    moves_at: list[int] | None = None
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
         views = record_views(source, viewer=viewer, lang=lang)
         map_id = source.map
-        title = title or source.title
+        title = title or local_text(source.title, lang)
+        positions = move_positions(source.replay())
+        moves_at = [sum(1 for p in positions if p < k) for k in range(len(views))]
     elif isinstance(source, BaseGame):
         views = game_views(source, viewer=viewer, lang=lang)
         map_id = source.state.map_id
@@ -177,6 +188,12 @@ def replay_page(
         raise ValueError("a replay needs at least one position")
     title = title or render("board.page.title", lang=lang)
     payload = page_payload(views, map_id, lang, title)
+    if moves_at is not None:  # a record: each position also says which move it follows
+        total = max(moves_at, default=0)
+        payload["timeline"] = [
+            f"{text} · {_move_words(move, total, lang)}"
+            for text, move in zip(payload["timeline"], moves_at, strict=True)
+        ]
     script = (STATIC / "replay-page.js").read_text("utf-8").replace("</script", "<\\/script")
     css = (STATIC / "board.css").read_text("utf-8")
     start = max(0, min(start, len(views) - 1))

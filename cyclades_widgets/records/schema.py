@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -24,12 +24,16 @@ from ..house_rules import OPTION_VALUES
 from ..i18n import Message
 from ..rules.actions import Action
 from ..rules.board import MapSpec
-from ..rules.errors import CycladesError, NotationError, RecordError
+from ..rules.errors import NotationError, RecordError
 from ..rules.options import RuleOptions
 from ..rules.state import GameState
+from . import shape
+from .shape import guard
+from .start import check_position
 
 __all__ = [
     "SCHEMA_FILE",
+    "Text",
     "Arrow",
     "LinePath",
     "RecordStep",
@@ -41,6 +45,7 @@ __all__ = [
     "json_path",
     "load_schema",
     "parse_json",
+    "parse_move",
     "read_options",
     "read_start",
     "validate_shape",
@@ -53,14 +58,15 @@ LinePath = tuple[int, ...]
 SCHEMA_FILE = "record.schema.json"
 """The schema's file name under ``cyclades_widgets/data/schema/``."""
 
-_TYPES = ("object", "array", "string", "integer", "number", "boolean", "null")
-"""JSON Schema types; each has its words in the catalogs (``record.type.<type>``)."""
+Text = str | dict[str, str]
+"""A text of a record: one string for every language, or ``{"en": ..., "zh": ..., "fr": ...}``
+(format version 2)."""
 
 
 def _msg(key: str, /, *literal: object, **params: object) -> Message:
     """A record message; ``literal`` values (the file's own text, JSON keys, notation)
     are shown as they are, never read as ids to translate."""
-    return Message(f"record.{key}", params, frozenset(v for v in literal if isinstance(v, str)))
+    return shape.msg(key, *literal, **params)
 
 
 def _quoted(value: object) -> str:
@@ -70,27 +76,7 @@ def _quoted(value: object) -> str:
 
 def json_path(parts: Iterable[str | int]) -> str:
     """A JSON path from keys and indexes: ``["steps", 3, "move"]`` → ``$.steps[3].move``."""
-    out = "$"
-    for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
-def _json_type(value: Any) -> Message:
-    """The words for the JSON type of ``value`` ("a whole number")."""
-    if value is None:
-        kind = "null"
-    elif isinstance(value, bool):
-        kind = "boolean"
-    elif isinstance(value, int):
-        kind = "integer"
-    elif isinstance(value, float):
-        kind = "number"
-    elif isinstance(value, str):
-        kind = "string"
-    else:
-        kind = "array" if isinstance(value, list) else "object"
-    return Message(f"record.type.{kind}")
+    return shape.path_of(list(parts))
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -107,10 +93,14 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(text: str | bytes) -> Any:
-    """Parse record text strictly: UTF-8, no duplicate keys, no NaN or Infinity.
+    """Parse record text strictly: UTF-8, no duplicate keys, no NaN or Infinity, at most
+    :data:`.shape.MAX_BYTES` bytes (checked before parsing).
 
     Raises :class:`RecordError` (path ``$``) with the line and column of a syntax error.
     """
+    if isinstance(text, str | bytes | bytearray) and len(text) > shape.MAX_BYTES:
+        size = len(text)
+        raise RecordError(_msg("too_large", size=size, most=shape.MAX_BYTES))
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -143,90 +133,26 @@ def _check_encodable(data: Any) -> None:
 
 @cache
 def load_schema() -> dict[str, Any]:
-    """The JSON Schema of ``cyclades-record/1``, shipped in the package."""
+    """The JSON Schema of the record format, shipped in the package (documentation, and
+    the tests' second opinion: loading uses the faster, stricter :mod:`.shape`)."""
     path = resources.files("cyclades_widgets") / "data" / "schema" / SCHEMA_FILE
     schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return schema
 
 
-@cache
-def _validator() -> Any:
-    from jsonschema import Draft202012Validator
-
-    schema = load_schema()
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
 def validate_shape(data: Any) -> None:
-    """Check ``data`` against the JSON Schema; raise :class:`RecordError` at the first
-    problem (the most specific one), naming its JSON path and what was expected."""
-    if not isinstance(data, dict):
-        raise RecordError(_msg("not_object", got=_json_type(data)))
-    from jsonschema.exceptions import best_match
-
-    errors = list(_validator().iter_errors(data))
-    if not errors:
-        return
-    error = _resolve(best_match(errors, key=_relevance))
-    raise RecordError(_message(error), json_path(error.absolute_path))
-
-
-def _relevance(error: Any) -> tuple[int, int]:
-    # Deeper paths are more specific; prefer them, then jsonschema's own ordering.
-    return (-len(error.absolute_path), 0)
-
-
-def _resolve(error: Any) -> Any:
-    """For a step that matches neither form (notation or annotated object), descend into
-    the form its type suggests, so the message names the precise problem."""
-    if error.validator not in ("oneOf", "anyOf"):
-        return error
-    instance = error.instance
-    if not isinstance(instance, dict | str):
-        return error
-    from jsonschema.exceptions import best_match
-
-    branch = 1 if isinstance(instance, dict) else 0
-    inner = [e for e in error.context if e.schema_path and e.schema_path[0] == branch]
-    return _resolve(best_match(inner, key=_relevance)) if inner else error
-
-
-def _message(error: Any) -> Message:
-    kind, value, instance = error.validator, error.validator_value, error.instance
-    if kind in ("oneOf", "anyOf"):
-        return _msg("not_a_step", got=_json_type(instance))
-    if kind == "type":
-        wanted = [value] if isinstance(value, str) else list(value)
-        names = [Message(f"record.type.{w}") for w in wanted if w in _TYPES] or [_msg("schema")]
-        expected = names[0] if len(names) == 1 else _msg("either", a=names[0], b=names[1])
-        return _msg("wrong_type", expected=expected, got=_json_type(instance))
-    if kind == "required":
-        missing = [k for k in value if k not in instance]
-        key = _quoted(missing[0] if missing else value[0])
-        return _msg("missing_key", key, key=key)
-    if kind == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = _quoted(sorted(set(instance) - set(allowed))[0])
-        return _msg("unknown_key", extra, *allowed, key=extra, allowed=allowed)
-    if kind == "const":
-        return _msg("wrong_value", _quoted(value), _quoted(instance),
-                    expected=_quoted(value), got=_quoted(instance))  # fmt: skip
-    if kind == "pattern":
-        what = "date" if list(error.absolute_path)[-1:] == ["date"] else "form"
-        return _msg(f"pattern.{what}", _quoted(instance), value=_quoted(instance))
-    if kind in ("minItems", "maxItems"):
-        return _msg(f"{kind[:3]}_items", count=value, got=len(instance))
-    if kind == "minLength":
-        return _msg("empty_string")
-    if kind == "maxLength":
-        return _msg("too_long", count=value, got=len(instance))
-    if kind == "minimum":
-        return _msg("too_small", least=value, got=instance)
-    return _msg("schema")
+    """Check the shape of a parsed record and its limits (:func:`.shape.validate`); raise
+    :class:`RecordError` at the first problem, naming its JSON path and what was expected."""
+    shape.validate(data)
 
 
 # --------------------------------------------------------------------------- steps
+
+
+def _copy_text(value: Any) -> Any:
+    """A text of the record, unshared: a per-language object is copied (as a
+    :class:`.shape.LocalText`, which prints in the session's language)."""
+    return shape.LocalText(value) if isinstance(value, dict) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,12 +174,13 @@ class RecordStep:
     """
 
     move: str
-    before: str | None = None
-    """Comment shown before the move ("What would you bid here?")."""
-    after: str | None = None
+    before: Text | None = None
+    """Comment shown before the move ("What would you bid here?"): a string, or one per
+    language (``{"en": ..., "zh": ..., "fr": ...}``)."""
+    after: Text | None = None
     """Comment shown after the move and the automatic steps that follow it."""
-    tag: str | None = None
-    """A short tag: "key move", "mistake", "rule point"..."""
+    tag: Text | None = None
+    """A short tag: "key move", "mistake", "turning point"..."""
     isles: list[str] = field(default_factory=list)
     """Isles to highlight on the board."""
     seas: list[str] = field(default_factory=list)
@@ -273,7 +200,7 @@ class RecordStep:
         out: dict[str, Any] = {"move": self.move}
         for key in ("before", "after", "tag"):
             if getattr(self, key):
-                out[key] = getattr(self, key)
+                out[key] = _copy_text(getattr(self, key))
         if self.isles or self.seas:
             out["highlights"] = {
                 k: list(v) for k, v in (("isles", self.isles), ("seas", self.seas)) if v
@@ -290,9 +217,9 @@ class RecordStep:
         highlights = value.get("highlights", {})
         return cls(
             value["move"],
-            value.get("before"),
-            value.get("after"),
-            value.get("tag"),
+            _copy_text(value.get("before")),
+            _copy_text(value.get("after")),
+            _copy_text(value.get("tag")),
             list(highlights.get("isles", [])),
             list(highlights.get("seas", [])),
             [Arrow(a["from"], a["to"]) for a in value.get("arrows", [])],
@@ -307,14 +234,15 @@ class Variation:
     at: int
     """Index into the steps of the holding line (equal to its length: a continuation)."""
     steps: list[RecordStep]
-    comment: str | None = None
+    comment: Text | None = None
+    """Why this line: a string, or one per language."""
     variations: list[Variation] = field(default_factory=list)
 
     def to_value(self) -> dict[str, Any]:
         """The JSON value of this variation."""
         out: dict[str, Any] = {"at": self.at}
         if self.comment:
-            out["comment"] = self.comment
+            out["comment"] = _copy_text(self.comment)
         out["steps"] = [s.to_value() for s in self.steps]
         if self.variations:
             out["variations"] = [v.to_value() for v in self.variations]
@@ -326,7 +254,7 @@ class Variation:
         return cls(
             value["at"],
             [RecordStep.from_value(s) for s in value["steps"]],
-            value.get("comment"),
+            _copy_text(value.get("comment")),
             [cls.from_value(v) for v in value.get("variations", [])],
         )
 
@@ -345,20 +273,6 @@ def var_parts(line: LinePath) -> list[str | int]:
 def count_variations(variations: list[Variation]) -> int:
     """The number of variations, nested ones included."""
     return sum(1 + count_variations(v.variations) for v in variations)
-
-
-def guard(fn: Any, parts: list[str | int]) -> Any:
-    """Call ``fn()``; a ``ValueError`` (or a lookup or type error from malformed data)
-    becomes a :class:`RecordError` at the JSON path ``parts``."""
-    try:
-        return fn()
-    except RecordError:
-        raise
-    except CycladesError as exc:
-        raise RecordError(exc.msg, json_path(parts)) from None
-    except (ValueError, LookupError, TypeError, AttributeError) as exc:
-        detail = str(exc).strip("'\"")
-        raise RecordError(_msg("invalid", detail, detail=detail), json_path(parts)) from None
 
 
 def read_options(raw: Mapping[str, Any]) -> RuleOptions:
@@ -382,18 +296,23 @@ def read_options(raw: Mapping[str, Any]) -> RuleOptions:
 def read_start(
     raw: Mapping[str, Any], players: tuple[str, ...], options: RuleOptions, map_id: str
 ) -> GameState:
-    """The starting position of a staged game, consistent with the header."""
-    state: GameState = guard(lambda: GameState.from_dict(dict(raw)), ["start"])
-    if state.names != players or state.map_id != map_id or state.options != options:
-        raise RecordError(_msg("start_mismatch"), "$.start")
-    return state
+    """The starting position of a staged game, consistent with the header, every value
+    checked (:func:`.start.check_position`)."""
+    return check_position(raw, players, options, map_id)
+
+
+@lru_cache(maxsize=4096)
+def parse_move(move: str) -> Action:
+    """``Action.parse``, remembered: a record repeats its moves ("end", rolls, bids), and
+    loading parses each twice (canonical form, then replay). Actions are immutable."""
+    return Action.parse(move)
 
 
 def canonical_move(move: str, path: list[str | int] | str) -> str:
     """A move in canonical notation; text that does not parse is a :class:`RecordError`."""
     where = path if isinstance(path, str) else json_path(path)
     try:
-        return str(Action.parse(move))
+        return str(parse_move(move))
     except NotationError as exc:
         raise RecordError(_msg("notation", reason=exc.msg), where) from None
 

@@ -11,6 +11,7 @@ from ..house_rules import describe
 from ..i18n import Message, render, resolve
 from ..narrate import Narrator
 from ..rules.setup import setup_events
+from .shape import local_text
 
 if TYPE_CHECKING:
     from ..game import GameRecord
@@ -29,13 +30,13 @@ def record_text(
     lang = resolve(lang)
     narrator = Narrator(lang, record.initial_state())
     ui = _UiText(lang, frozenset(record.players))
-    lines = [f"# {record.title}"] if record.title else []
+    lines = [f"# {local_text(record.title, lang)}"] if record.title else []
     map_title = Message(f"map.{record.map}")
     lines.append(ui("header", players=list(record.players), map=map_title, seed=record.seed))
     if record.date:
         lines.append(ui("date", date=record.date))
     if record.description:
-        lines.append(record.description)
+        lines.append(str(local_text(record.description, lang)))
     for rule in describe(record.options, lang):
         lines.append(ui("house_rule", title=rule.title, rule=rule.rule))
     lines += [narrator(e) for e in setup_events(record.initial_state())]
@@ -74,10 +75,10 @@ def _line_text(
 
     def finish(index: int) -> None:  # index: relative to ``own``
         if 0 <= index < len(own) and own[index].after:
-            out.append(f"{indent}  {ui('after', text=own[index].after)}")
+            out.append(f"{indent}  {ui('after', text=local_text(own[index].after, ui.lang))}")
         for j, var in enumerate(holder if variations else ()):
             if var.at == index:
-                comment = f": {var.comment}" if var.comment else ""
+                comment = f": {local_text(var.comment, ui.lang)}" if var.comment else ""
                 out.append(f"{indent}  {ui('variation', move=offset + index + 1)}{comment}")
                 _line_text(record, (*line, j), narrator, ui, variations, indent + "    ", out)
                 out.append(f"{indent}  {ui('variation_end')}")
@@ -99,10 +100,10 @@ def _line_text(
 
 def _move_header(step: Any, move: int, rec: Any, ui: _UiText, indent: str, out: list[str]) -> None:
     if rec.before:
-        out.append(f"{indent}  {ui('before', text=rec.before)}")
+        out.append(f"{indent}  {ui('before', text=local_text(rec.before, ui.lang))}")
     if step.kind == "decision" and step.player:
         who = ui("move", player=step.player, move=step.notation)
     else:
         who = ui("chance", move=step.notation)
-    tag = f"  [{rec.tag}]" if rec.tag else ""
+    tag = f"  [{local_text(rec.tag, ui.lang)}]" if rec.tag else ""
     out.append(f"{indent}[{move + 1}] {who}{tag}")

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -27,10 +28,12 @@ from ..rules.errors import RecordError
 from ..rules.options import RuleOptions
 from ..rules.setup import new_state, player_names
 from ..rules.state import GameState
+from . import shape
 from .schema import (
     Arrow,
     LinePath,
     RecordStep,
+    Text,
     Variation,
     canonical_move,
     check_targets,
@@ -52,16 +55,22 @@ __all__ = [
     "LinePath",
     "RecordStep",
     "RecordTree",
+    "Text",
     "Variation",
 ]
 
 R = TypeVar("R")
 
-FORMAT = "cyclades-record/1"
-"""The ``format`` string of the records this module reads and writes."""
+FORMAT = "cyclades-record/2"
+"""The ``format`` string of the records this module writes. It reads version 1 too
+(:data:`.shape.FORMATS`); version 2 adds per-language texts and the checksum."""
 EDITION = "matagot-2009"
 """The rules a record is played under: the Matagot 2009 base game."""
 HEADER_TEXT = ("title", "date", "description")
+
+
+def _local(value: Any) -> Any:
+    return shape.LocalText(value) if isinstance(value, dict) else value
 
 
 class RecordTree:
@@ -82,9 +91,9 @@ class RecordTree:
         options: RuleOptions | None = None,
         steps: Iterable[RecordStep | str] = (),
         variations: Iterable[Variation] = (),
-        title: str | None = None,
+        title: Text | None = None,
         date: str | None = None,
-        description: str | None = None,
+        description: Text | None = None,
         start: GameState | None = None,
     ) -> None:
         self.players: tuple[str, ...] = tuple(players)
@@ -111,6 +120,8 @@ class RecordTree:
         """The main line."""
         self.variations: list[Variation] = list(variations)
         """Variations branching from the main line."""
+        self._verified: str | None = None
+        """The :meth:`checksum` of the moves when every line was last found legal."""
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -148,7 +159,7 @@ class RecordTree:
         except RecordError:
             raise
         except RecursionError:
-            raise RecordError(Message("record.variations_too_deep")) from None
+            raise RecordError(Message("record.too_deep")) from None
         except Exception as exc:  # an engine bug must still surface as a RecordError
             detail = f"{type(exc).__name__}: {exc}"
             message = Message("record.bug", {"detail": detail}, frozenset({detail}))
@@ -179,9 +190,9 @@ class RecordTree:
             steps=[RecordStep.from_value(s) for s in data["steps"]],
             variations=[Variation.from_value(v) for v in data.get("variations", [])],
             start=start,
-            title=data.get("title"),
+            title=_local(data.get("title")),
             date=data.get("date"),
-            description=data.get("description"),
+            description=_local(data.get("description")),
         )
         spec = MapSpec.load(map_id)
         record._normalize(record.steps, record.variations, ["steps"], [], spec)
@@ -213,7 +224,8 @@ class RecordTree:
         out: dict[str, Any] = {"format": FORMAT, "edition": self.edition}
         for key in HEADER_TEXT:
             if getattr(self, key):
-                out[key] = getattr(self, key)
+                value = getattr(self, key)
+                out[key] = shape.LocalText(value) if isinstance(value, dict) else value
         out["players"] = list(self.players)
         out["map"] = self.map
         out["seed"] = self.seed
@@ -223,18 +235,43 @@ class RecordTree:
         out["steps"] = []
         return out
 
+    def checksum(self) -> str:
+        """``sha256:`` and the hash of what replaying depends on: players, map, rule
+        options, start position, and every line's moves and branch points (not the notes).
+        A file whose checksum matches is replayed without checking each move again."""
+
+        def lines(variations: list[Variation]) -> list[Any]:
+            return [[v.at, [s.move for s in v.steps], lines(v.variations)] for v in variations]
+
+        start = self.start.to_dict() if self.start is not None else None
+        data = [list(self.players), self.map, self.options.to_dict(), start,
+                [s.move for s in self.steps], lines(self.variations)]  # fmt: skip
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-safe data, keys in the canonical order."""
+        """The record as JSON-safe data, keys in the canonical order. The checksum is
+        written only when every line's moves were found legal (and not changed since)."""
         out = self._header_dict()
         out["steps"] = [s.to_value() for s in self.steps]
         if self.variations:
             out["variations"] = [v.to_value() for v in self.variations]
+        if self._verified is not None:
+            checksum = self.checksum()
+            if checksum == self._verified:
+                out = {**{k: v for k, v in out.items() if k not in ("steps", "variations")},
+                       "checksum": checksum,
+                       **{k: out[k] for k in ("steps", "variations") if k in out}}  # fmt: skip
         return out
 
     def dumps(self) -> str:
         """Canonical JSON text: fixed key order, 2-space indent, UTF-8, final newline.
-        ``GameRecord.loads(r.dumps()).dumps() == r.dumps()`` always holds."""
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        ``GameRecord.loads(r.dumps()).dumps() == r.dumps()`` always holds. A record that
+        loading would refuse (a name with a line break, a tag too long...) raises
+        :class:`RecordError` here instead of being written."""
+        data = self.to_dict()
+        validate_shape(data)
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     def save(self, path: str | Path) -> None:
         """Write :meth:`dumps` to ``path`` as UTF-8 (byte-identical on every save)."""
@@ -314,32 +351,59 @@ class RecordTree:
         step: int,
         *,
         line: LinePath = (),
-        before: str | None = None,
-        after: str | None = None,
-        tag: str | None = None,
+        before: Text | Mapping[str, str] | None = None,
+        after: Text | Mapping[str, str] | None = None,
+        tag: Text | Mapping[str, str] | None = None,
         isles: Iterable[str] = (),
         seas: Iterable[str] = (),
         arrows: Iterable[tuple[str, str] | Arrow] = (),
     ) -> RecordStep:
         """Add annotations to the move at absolute index ``step`` of a line; values
-        given replace the old ones. Unknown isle or sea ids raise :class:`RecordError`."""
+        given replace the old ones. A text is a string, or one per language
+        (``{"en": ..., "zh": ..., "fr": ...}``).
+
+        Every value is checked at once, by the rules loading applies (length, no control
+        character, isles and seas of the map...): a :class:`RecordError` names the
+        problem, and the step is then unchanged. So ``save()`` never writes what
+        ``load()`` would refuse.
+        """
         target = self.step(step, line)
+        parts = self._step_parts(line, step)
+        texts: dict[str, Any] = {}
+        for key, value in (("before", before), ("after", after), ("tag", tag)):
+            if isinstance(value, Mapping):
+                value = shape.LocalText(value)
+            if value is not None:
+                short = key == "tag"
+                limit = shape.SHORT_LENGTH if short else shape.TEXT_LENGTH
+                shape.check_local(value, [*parts, key], limit=limit, lines=not short)
+            texts[key] = value if value is not None else getattr(target, key)
+        marks = {"isles": list(isles), "seas": list(seas)}
+        for key, ids in marks.items():
+            where: list[str | int] = [*parts, "highlights", key]
+            if len(ids) > shape.MAX_MARKS:
+                message = shape.msg("max_items", count=shape.MAX_MARKS, got=len(ids))
+                raise RecordError(message, json_path(where))
+            for i, place in enumerate(ids):
+                shape.check_text(place, [*where, i], limit=shape.SHORT_LENGTH, lines=False)
+        drawn = [a if isinstance(a, Arrow) else Arrow(*a) for a in arrows]
+        if len(drawn) > shape.MAX_MARKS:
+            message = shape.msg("max_items", count=shape.MAX_MARKS, got=len(drawn))
+            raise RecordError(message, json_path([*parts, "arrows"]))
+        for i, arrow in enumerate(drawn):
+            for end, key in ((arrow.source, "from"), (arrow.target, "to")):
+                shape.check_text(end, [*parts, "arrows", i, key], limit=shape.SHORT_LENGTH,
+                                 lines=False)  # fmt: skip
         new = RecordStep(
             target.move,
-            before if before is not None else target.before,
-            after if after is not None else target.after,
-            tag if tag is not None else target.tag,
-            list(isles) or list(target.isles),
-            list(seas) or list(target.seas),
-            [a if isinstance(a, Arrow) else Arrow(*a) for a in arrows] or list(target.arrows),
+            texts["before"],
+            texts["after"],
+            texts["tag"],
+            marks["isles"] or list(target.isles),
+            marks["seas"] or list(target.seas),
+            drawn or list(target.arrows),
         )
-        parts = self._step_parts(line, step)
         check_targets(new, parts, MapSpec.load(self.map))
-        for key in ("before", "after", "tag"):
-            value = getattr(new, key)
-            if value is not None and (not isinstance(value, str) or not value):
-                message = Message("record.empty_note", {"key": key}, frozenset({key}))
-                raise RecordError(message, json_path([*parts, key]))
         for slot in RecordStep.__slots__:
             setattr(target, slot, getattr(new, slot))
         return target
@@ -350,27 +414,54 @@ class RecordTree:
         moves: Iterable[str | Action],
         *,
         line: LinePath = (),
-        comment: str | None = None,
+        comment: Text | Mapping[str, str] | None = None,
     ) -> LinePath:
         """Add a variation replacing the moves of ``line`` from absolute index ``at``.
 
-        Every move's notation is checked (:class:`RecordError`; the record is then
-        unchanged). Returns the new variation's line path.
+        Every move's notation and the comment are checked, by the rules loading applies,
+        and so are the limits (:data:`.shape.LIMITS`): a :class:`RecordError`, and the
+        record is then unchanged. Returns the new variation's line path.
         """
+        if not shape.is_int(at):
+            raise TypeError(f"at must be an int, not {type(at).__name__}")
         offset = self._offset(line)
         own = self._own_steps(line)
         if not offset <= at <= offset + len(own):
             raise IndexError(f"line {line} has steps {offset} to {offset + len(own)}; not {at}")
         holder = self.variations if not line else self.variation(line).variations
-        var = Variation(at - offset, [], comment)
         new_line = (*line, len(holder))
+        where = var_parts(new_line)
+        if isinstance(comment, Mapping):
+            comment = shape.LocalText(comment)
+        if comment is not None:
+            shape.check_local(comment, [*where, "comment"])
+        var = Variation(at - offset, [], comment)
         for i, move in enumerate(moves):
-            path = json_path([*var_parts(new_line), "steps", i])
+            path = json_path([*where, "steps", i])
             var.steps.append(RecordStep(canonical_move(str(move), path)))
+        if not var.steps:
+            raise RecordError(shape.msg("min_items", count=1, got=0), json_path([*where, "steps"]))
+        self._check_room(new_line, len(var.steps))
         holder.append(var)
         return new_line
 
-    def add_line(self, moves: Sequence[str | Action], *, comment: str | None = None) -> LinePath:
+    def _check_room(self, new_line: LinePath, moves: int) -> None:
+        """A new variation of ``moves`` moves at ``new_line`` stays within the limits."""
+        where = json_path(var_parts(new_line))
+        if len(new_line) > shape.MAX_DEPTH:
+            raise RecordError(shape.msg("variations_too_deep_at", most=shape.MAX_DEPTH), where)
+        if count_variations(self.variations) + 1 > shape.MAX_VARIATIONS:
+            raise RecordError(shape.msg("too_many_variations", most=shape.MAX_VARIATIONS), where)
+
+        def total(variations: list[Variation]) -> int:
+            return sum(len(v.steps) + total(v.variations) for v in variations)
+
+        if len(self.steps) + total(self.variations) + moves > shape.MAX_MOVES:
+            raise RecordError(shape.msg("too_many_moves", most=shape.MAX_MOVES), where)
+
+    def add_line(
+        self, moves: Sequence[str | Action], *, comment: Text | Mapping[str, str] | None = None
+    ) -> LinePath:
         """Merge a full line of moves (from the start of the game) into the tree: it
         becomes a variation where it first leaves the lines already recorded.
         Returns the path of the line that ends with it (possibly an existing one)."""
@@ -404,7 +495,7 @@ class RecordTree:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        title = f" {self.title!r}" if self.title else ""
+        title = f" {str(self.title)!r}" if self.title else ""
         return (
             f"<{type(self).__name__}{title} {len(self.players)} players, {len(self.steps)} steps, "
             f"{count_variations(self.variations)} variations>"

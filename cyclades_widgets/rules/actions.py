@@ -21,11 +21,22 @@ from typing import Any
 
 from ..i18n import render
 from .errors import NotationError, RegistryError
-from .messages import rule
+from .messages import clip, rule
+
+MAX_NUMBER = 9_999
+"""The largest whole number the notation writes (``{i}`` is 1 to 4 ASCII digits)."""
+
+MAX_NOTATION = 200
+"""The longest notation accepted, in characters (the longest action is far shorter)."""
+
+_ALLOWED = frozenset(map(chr, range(0x20, 0x7F))) | {"\t", "\n", "\r"}
+"""The notation is ASCII: printable characters, and spaces, tabs and line ends between
+words. Other digits (``３``, ``٣``), other spaces (no-break) and control characters
+(``\x1c``) are refused rather than read as digits or separators."""
 
 _TOKEN = {
     "w": r"([a-z][a-z0-9_\-]*)",
-    "i": r"(\d{1,4})",
+    "i": r"([0-9]{1,4})",
     "l": r"([a-z][a-z0-9_\-]*(?:,[a-z][a-z0-9_\-]*)*)",
 }
 
@@ -46,7 +57,7 @@ def register_notation(kind: str, *patterns: str) -> None:
     for pattern in patterns:
         types = tuple(re.findall(r"\{([wil])\}", pattern))
         body = re.sub(r"\\\{([wil])\\\}", lambda m: _TOKEN[m.group(1)], re.escape(pattern))
-        regex = re.compile(rf"{re.escape(kind)} {body}$" if pattern else rf"{re.escape(kind)}$")
+        regex = re.compile(rf"{re.escape(kind)} {body}\Z" if pattern else rf"{re.escape(kind)}\Z")
         entries.append((pattern, regex, types))
 
 
@@ -99,8 +110,7 @@ class Action:
             text = self._fill(pattern, types)
             if text is not None and regex.match(text):
                 return text
-        words = [self.kind, *(",".join(a) if isinstance(a, tuple) else str(a) for a in self.args)]
-        return " ".join(words)
+        return " ".join([str(self.kind), *(_arg_text(a) for a in self.args)])
 
     def _fill(self, pattern: str, types: tuple[str, ...]) -> str | None:
         values = iter(self.args)
@@ -108,10 +118,10 @@ class Action:
         for t in types:
             v = next(values)
             if t == "l":
-                if not isinstance(v, tuple):
+                if not isinstance(v, tuple) or not all(isinstance(w, str) for w in v):
                     return None
                 v = ",".join(v)
-            elif t == "i" and not isinstance(v, int):
+            elif t == "i" and (not isinstance(v, int) or not 0 <= v <= MAX_NUMBER):
                 return None
             elif t == "w" and not isinstance(v, str):
                 return None
@@ -126,10 +136,28 @@ class Action:
         """Parse notation such as ``"recruit troop naxos"`` (case and extra spaces ignored).
 
         Raises :class:`NotationError` naming the accepted forms when it does not parse.
+        The notation is ASCII (:data:`_ALLOWED`), at most :data:`MAX_NOTATION` characters;
+        errors quote at most a short prefix of the text.
+
+        >>> Action.parse("bid ares \uff13")
+        Traceback (most recent call last):
+        ...
+        cyclades_widgets.rules.errors.NotationError: the notation is plain ASCII: 'bid ares \uff13' has U+FF13 at position 10; write digits 0-9, letters a-z and spaces
         """
         if not isinstance(text, str):
             kind_name = type(text).__name__
             raise NotationError(rule("notation.not_text", keep=[kind_name], type=kind_name))
+        if len(text) > MAX_NOTATION:
+            shown = repr(clip(text))
+            raise NotationError(
+                rule("notation.too_long", keep=[shown], text=shown, limit=MAX_NOTATION)
+            )
+        bad = next((i for i, c in enumerate(text) if c not in _ALLOWED), None)
+        if bad is not None:
+            shown, code = repr(clip(text)), f"U+{ord(text[bad]):04X}"
+            raise NotationError(
+                rule("notation.not_ascii", keep=[shown, code], text=shown, char=code, at=bad + 1)
+            )
         norm = " ".join(text.strip().lower().split())
         if not norm:
             raise NotationError(rule("notation.empty"))
@@ -137,12 +165,13 @@ class Action:
         entries = _PATTERNS.get(kind)
         if entries is None:
             known = ", ".join(known_kinds())
+            word, shown = repr(clip(kind)), repr(clip(text))
             raise NotationError(
                 rule(
                     "notation.unknown",
-                    keep=[repr(kind), repr(text), known],
-                    kind=repr(kind),
-                    text=repr(text),
+                    keep=[word, shown, known],
+                    kind=word,
+                    text=shown,
                     known=known,
                 )
             )
@@ -159,15 +188,26 @@ class Action:
                 else:
                     args.append(g)
             return cls(kind, tuple(args))
+        shown = repr(clip(text))
         raise NotationError(
             rule(
                 "notation.bad_form",
-                keep=[repr(text), kind],
-                text=repr(text),
+                keep=[shown, kind],
+                text=shown,
                 kind=kind,
                 forms=Forms(kind),
             )
         )
+
+
+def _arg_text(value: Any) -> str:
+    """One argument of an action that fits none of its forms, written as well as it can be
+    (never raising: a number too long to write in full is shown by its size)."""
+    if isinstance(value, tuple):
+        return ",".join(_arg_text(v) for v in value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"{'-' if value < 0 else ''}~10^{round(value.bit_length() * 0.30103)}"
+    return str(value)
 
 
 register_notation("end", "")

@@ -93,9 +93,24 @@ def sample(notations: Sequence[str], limit: int = SAMPLE) -> Message:
     return rule("sample.all", keep=[shown], shown=shown)
 
 
+CLIP = 40
+"""Messages quote at most this many characters of what the learner typed."""
+
+
+def clip(text: str, limit: int = CLIP) -> str:
+    """``text``, cut to its first ``limit`` characters (with ``…``) when longer: an error
+    message quotes a short prefix of a long input, never the whole of it.
+
+    >>> clip("bid ares 3"), clip("x" * 100, 5)
+    ('bid ares 3', 'xxxxx…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def quoted(word: object) -> str:
-    """A word the learner typed, quoted for a message: ``'hermes'``."""
-    return repr(word)
+    """A word the learner typed, quoted for a message (a short prefix when it is long):
+    ``'hermes'``."""
+    return repr(clip(word)) if isinstance(word, str) else clip(repr(word))
 
 
 @cache

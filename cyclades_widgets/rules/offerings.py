@@ -13,11 +13,18 @@ from __future__ import annotations
 from typing import Literal
 
 from . import ledger
-from .actions import Action
+from .actions import MAX_NUMBER, Action
 from .events import Event, ev
 from .messages import Why, quoted, why
 from .registry import explainer, handler
 from .state import APOLLO, GODS, Bid, Displaced, GameState, GodAction, Phase
+
+MAX_GOLD = 999
+"""The most gold one player may hold: a limit of this program, not a rule. The box holds
+98 GP, but the bank may owe (the supply is not a hard limit), so a player can end up with
+more; random games of 30 cycles stay far below this. Positions that break it are refused
+(:mod:`cyclades_widgets.invariants`), so listing the bids never does work in proportion to
+a number read from a file."""
 
 
 def node(state: GameState) -> tuple[Literal["decision", "auto"], int | None]:
@@ -164,7 +171,8 @@ def _god_bids(state: GameState, player: int) -> list[Action]:
     for god in _face_up(state):
         if god_closed(state, player, god) is not None:
             continue
-        highest = max_bid(state, player, _bids_of(state, player, skip=god))
+        # Never more than the notation writes, so every listed bid parses.
+        highest = min(max_bid(state, player, _bids_of(state, player, skip=god)), MAX_NUMBER)
         actions += [Action("bid", (god, n)) for n in range(lowest_bid(state, god), highest + 1)]
     return actions
 

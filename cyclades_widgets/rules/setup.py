@@ -21,7 +21,7 @@ from .state import (
     Player,
 )
 
-_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{0,23}$")
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{0,23}\Z")
 
 
 def player_names(players: int | Sequence[str]) -> tuple[str, ...]:

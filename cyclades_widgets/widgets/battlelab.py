@@ -23,6 +23,7 @@ picture of its own, so it is drawn again whenever a new view of it appears.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -256,7 +257,13 @@ class BattleLab(widgets.VBox):
 
     # ------------------------------------------------------------------ cells
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
-        """The cell under canvas pixel ``(x, y)`` as ``(attackers, defenders)``, or None."""
+        """The cell under canvas pixel ``(x, y)`` as ``(attackers, defenders)``, or None
+        (also for what a front end should never send: not a number, infinite, NaN)."""
+        for v in (x, y):
+            if isinstance(v, bool) or not isinstance(v, int | float):
+                return None
+            if isinstance(v, float) and not math.isfinite(v):
+                return None
         col, row = int((x - GRID_X) // CELL), int((y - GRID_Y) // CELL)
         if x < GRID_X or y < GRID_Y or not (0 <= col < MAX_UNITS and 0 <= row < MAX_UNITS):
             return None

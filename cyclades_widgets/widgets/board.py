@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import reprlib
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
@@ -34,6 +35,7 @@ import traitlets
 from ..game import Bot, Game
 from ..i18n import render
 from ..rules.actions import Action
+from ..rules.errors import CycladesError
 from ..view import STATIC
 from ..view import model as view_model
 from ..view.diff import diff
@@ -67,13 +69,28 @@ def _text(key: str, lang: str, **params: Any) -> str:
     return render(key, params, lang)
 
 
-def quote(value: Any, limit: int = 40) -> str:
-    """A short, safe quotation of any input for an error message.
+_QUOTE = reprlib.Repr()
+_QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 2, 4, 4
+_QUOTE.maxstring = _QUOTE.maxlong = _QUOTE.maxother = 40
 
-    >>> quote("x" * 1000)[:8], len(quote("x" * 1000))
-    ("'xxxxxxx", 43)
+
+def quote(value: Any, limit: int = 40) -> str:
+    """A short, safe quotation of any input for an error message: work and length bounded
+    whatever the value (a huge number or a deep list is cut, never converted whole).
+
+    >>> quote("x" * 1000)[:8], len(quote("x" * 1000)), quote(10**5000)
+    ("'xxxxxxx", 43, '~10^5000')
     """
-    text = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif isinstance(value, int) and value.bit_length() > 4 * limit:  # too long to write out
+        digits = round(value.bit_length() * math.log10(2))
+        text = f"{'-' if value < 0 else ''}~10^{digits}"
+    else:
+        try:
+            text = _QUOTE.repr(value)
+        except ValueError:  # a huge number inside a list
+            text = type(value).__name__
     return text if len(text) <= limit + 4 else text[:limit] + "…'"
 
 
@@ -296,7 +313,8 @@ class Board(anywidget.AnyWidget):
             made_at = self._check_step(kind, msg)
             self._dispatch(kind, msg, made_at)
         except ValueError as exc:  # NotationError, IllegalActionError, IntentError
-            self.error = _short(str(exc))
+            said = exc.message(self.lang) if isinstance(exc, CycladesError) else str(exc)
+            self.error = _short(said)  # a rules error in the board's language
             return False
         self._clear_error = True  # cleared in the same message as the new view
         self.refresh()

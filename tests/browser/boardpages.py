@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from ci_gate import skip_or_fail
+from waits import shown
 
 import cyclades_widgets as cw
 from cyclades_widgets.i18n import render
@@ -84,7 +85,7 @@ def fake_page(
     path.write_text(text, encoding="utf-8")
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(path.as_uri())
-    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
+    shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the board's isles")
     return page
 
 

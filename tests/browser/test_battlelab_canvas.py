@@ -8,6 +8,7 @@ a browser can: that the canvas shows pixels, and that clicks travel back to the 
 import json
 
 import pytest
+from waits import shown, until
 
 pytestmark = pytest.mark.browser
 
@@ -47,13 +48,15 @@ def test_battle_lab_canvas_renders_and_a_click_plays_a_battle(page, lab):
     lab.run_all_cells(page)
 
     canvas = page.locator(".jp-OutputArea-output .cyclades-battle-lab canvas").first
-    canvas.wait_for(state="visible")
+    shown(canvas, "the Battle Lab's canvas")
     grid = (battlelab.GRID_X, battlelab.GRID_Y, 8 * battlelab.CELL, 8 * battlelab.CELL)
     panel = (battlelab.PANEL_X, 50, battlelab.WIDTH - battlelab.PANEL_X, 350)
-    page.wait_for_function(
+    until(
+        page,
+        "the heatmap painted (over 20,000 inked pixels)",
         "([el, n]) => { const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;"
         " let k = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) k++; return k > n; }",
-        arg=[canvas.element_handle(), 20_000],
+        [canvas.element_handle(), 20_000],
     )
     # The 64 heatmap cells are opaque colour: the whole grid is inked.
     assert _inked(canvas, *grid) == grid[2] * grid[3]
@@ -67,10 +70,12 @@ def test_battle_lab_canvas_renders_and_a_click_plays_a_battle(page, lab):
     assert lab.wait_for_path(CLICK_FILE, timeout=30), "the kernel never saw the click"
     seen = json.loads((lab.root / CLICK_FILE).read_text())
     assert seen["selected"] == [3, 2] and seen["seed"] == 11 and seen["frames"] >= 3
-    page.wait_for_function(
+    until(
+        page,
+        "the battle drawn in the panel (dice, totals and units)",
         "([el, x, y, w, h, n]) => { const d = el.getContext('2d').getImageData(x, y, w, h).data;"
         " let k = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) k++; return k > n; }",
-        arg=[canvas.element_handle(), *panel, before + 2_000],
+        [canvas.element_handle(), *panel, before + 2_000],
     )
     assert _inked(canvas, *panel) > before + 2_000  # dice, totals and units were drawn
     lab.screenshot(page, "battlelab-battle")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
+from waits import LIMIT_MS, poll, shown, until
 
 HERE = Path(__file__).parent
 NOTEBOOK = "board_play.ipynb"
@@ -22,34 +22,39 @@ STATE = "board_state.json"
 
 
 def read_state(lab, name: str = STATE) -> dict:
-    """The JSON file ``name`` as the kernel last wrote it (retrying over a half-written file)."""
+    """The JSON file ``name`` as the kernel last wrote it (waiting, over a missing or
+    half-written file, until it reads)."""
     path = lab.root / name
-    for _ in range(50):
-        try:
-            return json.loads(path.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
-            time.sleep(0.1)
-    raise AssertionError(f"{name} was never written by the kernel")
+    return poll(f"{name} written by the kernel", lambda: json.loads(path.read_text()))
 
 
-def wait_state(lab, predicate, what: str, timeout: float = 30.0, name: str = STATE) -> dict:
-    """Poll the kernel's state file ``name`` until ``predicate(state)`` holds."""
-    deadline = time.monotonic() + timeout
-    state = read_state(lab, name)
-    while time.monotonic() < deadline:
+def wait_state(
+    lab, predicate, what: str, timeout: float = LIMIT_MS / 1000, name: str = STATE
+) -> dict:
+    """Wait until the kernel's state file ``name`` satisfies ``predicate``; fails naming
+    ``what`` (Python never saw it) and the last state read."""
+    seen: list[dict] = []
+
+    def probe() -> dict | None:
         state = read_state(lab, name)
-        if predicate(state):
-            return state
-        time.sleep(0.15)
-    raise AssertionError(f"Python never saw {what}; last state: {json.dumps(state)[:1500]}")
+        seen[:] = [state]
+        return state if predicate(state) else None
+
+    try:
+        return poll(what, probe, max(timeout, LIMIT_MS / 1000))
+    except AssertionError:
+        last = json.dumps(seen[0])[:1500] if seen else "none"
+        raise AssertionError(f"Python never saw {what}; last state: {last}") from None
 
 
 def wait_board(page, steps: int) -> None:
     """Wait until the board has redrawn the position after ``steps`` steps."""
-    page.wait_for_function(
+    until(
+        page,
+        f"the board redrawn at step {steps}",
         "(n) => { const t = document.querySelector('[data-testid=cw-timeline]');"
         " return t && t.textContent.startsWith(`Step ${n} of`); }",
-        arg=steps,
+        steps,
     )
 
 
@@ -60,7 +65,7 @@ def click_place(page, place: str) -> None:
         piece.first.click()
     else:
         page.locator(f'.cw-root [role="button"][data-target="{place}"]').click(force=True)
-    page.locator("[data-testid=cw-menu]").wait_for(state="visible")
+    shown(page.locator("[data-testid=cw-menu]"), f"the action menu of {place}")
 
 
 def choose(page, notation: str) -> None:
@@ -77,9 +82,10 @@ def board_page(page, lab):
     lab.open_notebook(page, NOTEBOOK)
     page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
     lab.run_all_cells(page)
-    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for(state="visible")
+    shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the board's isles")
     page.locator("[data-testid=cw-board]").evaluate("e => e.scrollIntoView({block: 'start'})")
-    wait_state(lab, lambda s: s["steps"] > 0, "the notebook's game")
+    state = wait_state(lab, lambda s: s["steps"] > 0, "the notebook's game")
+    wait_board(page, state["steps"])  # the board shows what Python holds before any click
     return page
 
 
@@ -115,8 +121,7 @@ def test_bid_recruit_build_by_clicking_the_board(board_page, lab):
     click_place(page, "syros")
     choose(page, "build fortress syros")
     wait_state(lab, lambda s: s["isles"]["syros"]["buildings"] == ["fortress"], "the Fortress")
-    fortress = page.locator('.cw-root [data-key^="b:syros"]')
-    fortress.wait_for(state="visible")
+    fortress = shown(page.locator('.cw-root [data-key^="b:syros"]'), "the Fortress on Syros")
     assert "Fortress" in fortress.get_attribute("aria-label")
     lab.screenshot(page, "board-lab-after-build")
 
@@ -126,7 +131,7 @@ def test_bid_recruit_build_by_clicking_the_board(board_page, lab):
     page.keyboard.press("ArrowLeft")
     state = wait_state(lab, lambda s: s["steps"] == steps - 1, "the step back")
     assert state["isles"]["syros"]["buildings"] == []
-    page.locator('.cw-root [data-key^="b:syros"]').wait_for(state="detached")
+    shown(page.locator('.cw-root [data-key^="b:syros"]'), "the Fortress on Syros", "detached")
     page.keyboard.press("ArrowRight")
     wait_state(lab, lambda s: s["isles"]["syros"]["buildings"] == ["fortress"], "the redo")
 
@@ -149,8 +154,7 @@ def test_a_rejected_intent_shows_its_message_and_changes_nothing(board_page, lab
     box = page.locator(".widget-text input").first
     box.fill("bid ares 99")
     box.press("Enter")
-    error = page.locator("[data-testid=cw-error]")
-    error.wait_for(state="visible")
+    error = shown(page.locator("[data-testid=cw-error]"), "the error message")
     assert "cannot bid 99 on Ares" in error.inner_text()
     after = wait_state(lab, lambda s: s["error"], "the error")
     assert {k: v for k, v in after.items() if k not in ("error", "render")} == {
@@ -214,8 +218,9 @@ def test_replay_with_notes_and_a_variation(page, lab):
     page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
     lab.run_all_cells(page)
     board = page.locator("[data-testid=cw-board]")
-    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for(state="visible")
+    shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the replay's isles")
     wait_replay(lab, lambda s: s["index"] == 0, "the replay at its start")
+    wait_board(page, 0)
     board.focus()
     for _ in range(40):
         if page.locator("[data-testid=cw-note-before]").count():
@@ -234,12 +239,20 @@ def test_replay_with_notes_and_a_variation(page, lab):
 
     # The variation: choose it in the list and enter it.
     page.locator(".widget-dropdown select").last.select_option(index=1)
+    until(
+        page,
+        "the variation chosen in the list",
+        "() => { const s = [...document.querySelectorAll('.widget-dropdown select')].pop();"
+        " return s && s.selectedIndex === 1; }",
+    )
     page.get_by_role("button", name="Enter variation").click()
-    wait_replay(lab, lambda s: s["line"] == [0], "the variation entered")
+    state = wait_replay(lab, lambda s: s["line"] == [0], "the variation entered")
+    wait_board(page, state["index"])  # End is sent from the variation's branch point
     board.focus()
     board.press("End")
     state = wait_replay(lab, lambda s: s["moves"][-1:] == ["bid ares 2"], "the variation's move")
     assert state["line"] == [0]
+    wait_board(page, state["index"])
     page.get_by_role("button", name="Leave variation").click()
     wait_replay(lab, lambda s: s["line"] == [] and "bid ares 2" not in s["moves"], "leaving")
 
@@ -289,7 +302,7 @@ def test_a_whole_cycle_by_keyboard_alone(board_page, lab):
                 while active(page)["target"] != "apollo":
                     page.keyboard.press("ArrowUp")
             page.keyboard.press("Enter")
-            page.locator("[data-testid=cw-menu]").wait_for()
+            shown(page.locator("[data-testid=cw-menu]"), "the action menu opened by Enter")
             assert "cw-action" in active(page)["cls"]  # the focus moved into the popover
             page.keyboard.press("Enter")
         else:
@@ -307,5 +320,5 @@ def test_axe_finds_no_serious_violation_on_the_lab_board(board_page):
 
     page = board_page
     page.locator("[data-testid=cw-god-ares]").click()
-    page.locator("[data-testid=cw-menu]").wait_for()
+    shown(page.locator("[data-testid=cw-menu]"), "Ares's action menu")
     assert axe_violations(page, "[data-testid=cw-board]") == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from boardpages import axe_violations, fake_page
+from waits import frames, shown, until
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.page import replay_page
@@ -32,16 +33,18 @@ def record_page(page, tmp_path):
     path.write_text(replay_page(record), encoding="utf-8")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(path.as_uri())
-    page.locator("[data-testid=cw-board] .cw-isle").first.wait_for()
+    shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the record page's board")
     return page
 
 
 def wait_drawn(page, index: int) -> None:
     """Wait until the board shows frame ``index`` (redraws happen in the next frame)."""
-    page.wait_for_function(
+    until(
+        page,
+        f"the board redrawn at step {index}",
         "(i) => document.querySelector('[data-testid=cw-timeline]')"
         ".textContent.startsWith(`Step ${i} of`)",
-        arg=index,
+        index,
     )
 
 
@@ -200,7 +203,7 @@ def test_hovering_a_piece_says_what_it_is(page, tmp_path):
     page = fake_page(page, tmp_path, ares_turn())
     page.locator('[data-key="troops:syros"]').hover()
     tip = page.locator("[data-testid=cw-tip]")
-    tip.wait_for(state="visible")
+    shown(tip, "the piece's tooltip")
     assert tip.inner_text() == "1 troop · Corinth (triangle) · Syros"
     page.locator('[data-key="fleet:f4"]').hover()
     assert "fleet · Corinth" in tip.inner_text()
@@ -210,7 +213,7 @@ def test_an_error_shows_next_to_the_board(page, tmp_path):
     page = fake_page(page, tmp_path, ares_turn())
     page.evaluate("window.model.set('error', 'Corinth has 8 GP; the next troop costs 9 GP')")
     alert = page.locator("[data-testid=cw-error]")
-    alert.wait_for()
+    shown(alert, "the error next to the board")
     assert alert.get_attribute("role") == "alert"
     assert "Corinth has 8 GP" in alert.inner_text()
 
@@ -223,7 +226,7 @@ def test_animations_honour_reduced_motion_and_the_switch(page, tmp_path):
     assert lit.evaluate("e => getComputedStyle(e).animationName") == "none"
     page.emulate_media(reduced_motion="no-preference")
     page.evaluate("window.model.set('animate', false)")
-    page.locator(".cw-root.cw-no-anim").wait_for()
+    shown(page.locator(".cw-root.cw-no-anim"), "the board with animations switched off")
     lit = page.locator(".cw-lit").first
     assert lit.evaluate("e => getComputedStyle(e).animationName") == "none"
 
@@ -239,7 +242,7 @@ def test_chinese_labels_and_hidden_gold(page, tmp_path, artifacts_dir):
     assert page.inner_text("[data-testid=cw-status-line]") == "等待 Corinth 决定"
     fonts = page.evaluate("getComputedStyle(document.querySelector('.cw-root')).fontFamily")
     assert "Noto Sans CJK SC" in fonts
-    assert "金币" in page.inner_text("[data-testid=cw-gold-0]")  # gold in the glossary's term
+    assert "金币" in page.inner_text("[data-testid=cw-gold-0]")  # the glossary's term
     page.screenshot(path=str(artifacts_dir / "board-zh-athens.png"))
 
 
@@ -258,7 +261,7 @@ def test_cleanup_removes_the_board_and_its_listeners(page, tmp_path):
     page.evaluate("window.cleanup()")
     assert page.locator("[data-testid=cw-board]").count() == 0
     page.evaluate("window.model.set('error', 'x')")  # no listener left to redraw
-    page.wait_for_timeout(100)  # two frames: a redraw, had one been scheduled
+    frames(page, 2)  # a redraw, had one been scheduled, happens in the next frame
     assert page.locator("[data-testid=cw-board]").count() == 0
 
 
@@ -377,8 +380,7 @@ def test_the_keyboard_reaches_the_targets_opens_the_popover_and_comes_back(page,
     assert focused(page)["target"] == "poseidon"
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
-    menu = page.locator("[data-testid=cw-menu]")
-    menu.wait_for()
+    menu = shown(page.locator("[data-testid=cw-menu]"), "Ares's action menu opened by Enter")
     here = focused(page)
     assert here["tag"] == "BUTTON" and here["label"] == "Bid 1 GP on Ares"
     god, box = page.locator("[data-testid=cw-god-ares]").bounding_box(), menu.bounding_box()
@@ -417,7 +419,7 @@ def test_axe_finds_no_serious_violation_on_the_board(page, tmp_path, where):
         page = fake_page(page, tmp_path, cw.Game.new(players=3, seed=7), lang=lang)
     if where == "popover":
         page.locator("[data-testid=cw-god-ares]").click()
-        page.locator("[data-testid=cw-menu]").wait_for()
+        shown(page.locator("[data-testid=cw-menu]"), "Ares's action menu")
     page.locator(".cw-legend summary").click()
     assert axe_violations(page, "[data-testid=cw-board]") == []
 

@@ -20,6 +20,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from waits import shown, until
 from wheel_env import wheel_venv
 
 pytestmark = pytest.mark.browser
@@ -140,12 +141,12 @@ def test_demo_from_the_wheel_opens_the_first_tutorial_and_the_board_renders(page
     assert "The English tutorials are in" in said and "Starting JupyterLab on 01-first-look" in said
 
     page.goto(url)
-    page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
+    shown(page.locator(".jp-NotebookPanel").first, "the first tutorial's notebook panel")
     title = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell h1").first
-    title.wait_for(state="visible")
+    shown(title, "the tutorial's title")
     assert title.inner_text().startswith("1. ")
     harness.run_all_cells(page)
-    page.wait_for_function(_ALL_RAN_JS, timeout=240_000)
+    until(page, "every cell of the tutorial run", _ALL_RAN_JS, None, 240_000)
     assert page.evaluate(_ERRORS_JS) == []
 
     # The kernel is the fresh venv's Python, with the installed package (not the checkout).
@@ -153,8 +154,8 @@ def test_demo_from_the_wheel_opens_the_first_tutorial_and_the_board_renders(page
     assert Path(prefix) == venv and Path(module).is_relative_to(venv), (prefix, module)
 
     boards = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .cw-root")
-    boards.first.wait_for(state="attached")
+    shown(boards.first, "the tutorial's first board", "attached")
     assert boards.count() >= 2, "the Board and the GameView should both be drawn"
     boards.first.scroll_into_view_if_needed()
-    boards.first.wait_for(state="visible")
+    shown(boards.first, "the tutorial's first board")
     harness.screenshot(page, "demo-wheel-first-tutorial")

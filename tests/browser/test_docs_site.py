@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from ci_gate import skip_or_fail
+from waits import shown, until
 
 pytestmark = pytest.mark.browser
 
@@ -51,10 +52,10 @@ def docs_site(chromium_executable: str) -> Iterator[str]:
 
 def _board_is_shown(page, request) -> None:
     """Every SVG picture in the cell outputs has loaded, is visible, and is our board."""
-    page.wait_for_function(_LOADED_JS, arg=BOARD_PICTURE)
+    until(page, "every board picture of the page loaded", _LOADED_JS, BOARD_PICTURE)
     first = page.locator(BOARD_PICTURE).first
     first.scroll_into_view_if_needed()
-    first.wait_for(state="visible")
+    shown(first, "the first board picture")
     box = first.bounding_box()
     assert box is not None and box["width"] > 200 and box["height"] > 150, box
     svg = request.get(first.evaluate("img => img.src")).text()
@@ -66,10 +67,10 @@ def test_the_home_page_leads_to_the_first_tutorial_with_its_board(page, docs_sit
     first tutorial's link opens it with its outputs, the board picture among them."""
     page.goto(f"{docs_site}docs/index.html")
     assert page.title().startswith("cyclades_widgets")
-    page.get_by_role("link", name="API reference").first.wait_for(state="visible")
+    shown(page.get_by_role("link", name="API reference").first, "the API reference link")
     page.get_by_role("link", name="1. A first look at Cyclades").first.click()
     page.wait_for_url("**/notebooks/en/01-first-look.html")
-    page.locator("h1").filter(has_text="1. A first look").wait_for(state="visible")
+    shown(page.locator("h1").filter(has_text="1. A first look"), "the first tutorial's title")
     _board_is_shown(page, page.request)
     page.screenshot(path=str(_artifact("docs-first-tutorial.png")), full_page=False)
 
@@ -77,7 +78,7 @@ def test_the_home_page_leads_to_the_first_tutorial_with_its_board(page, docs_sit
 def test_a_second_tutorial_page_shows_its_board(page, docs_site):
     """Page 2: the offerings tutorial, opened directly, shows its executed board too."""
     page.goto(f"{docs_site}notebooks/en/02-offerings.html")
-    page.locator("h1").filter(has_text="2. Offerings").wait_for(state="visible")
+    shown(page.locator("h1").filter(has_text="2. Offerings"), "the offerings tutorial's title")
     _board_is_shown(page, page.request)
 
 

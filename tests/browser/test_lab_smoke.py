@@ -5,6 +5,7 @@ runs it, the widget renders in Chromium, a click travels back to Python.
 """
 
 import pytest
+from waits import shown
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,7 @@ def test_button_click_reaches_python(page, lab):
     lab.run_all_cells(page)
 
     button = page.locator(".jp-OutputArea-output button", has_text="Ping")
-    button.wait_for(state="visible")
+    shown(button, "the Ping button")
     lab.screenshot(page, "smoke-before-click")
     button.click()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from waits import shown
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +26,12 @@ def test_show_me_meets_the_goal_and_saves_progress(page, lab):
     lab.run_all_cells(page)
 
     output = page.locator(".jp-OutputArea-output")
-    output.get_by_text("Goal: Take Ios this turn.").wait_for(state="visible")
-    output.locator("svg").first.wait_for(state="visible")  # the board is drawn
+    shown(output.get_by_text("Goal: Take Ios this turn."), "the lesson's goal")
+    shown(output.locator("svg").first, "the lesson's board")
     lab.screenshot(page, "learn-start")
 
     output.locator("button", has_text="Show me").click()
-    output.get_by_text("Ios is yours", exact=False).wait_for(state="visible")
+    shown(output.get_by_text("Ios is yours", exact=False), "the lesson's success message")
     lab.screenshot(page, "learn-success")
 
     assert lab.wait_for_path("learn-progress.json", timeout=30)

@@ -40,6 +40,7 @@ from pathlib import Path
 import pytest
 from ci_gate import skip_or_fail
 from playwright.sync_api import expect
+from waits import shown, until
 
 import cyclades_widgets
 
@@ -195,11 +196,13 @@ def test_lite_kernel_installs_our_wheel_plays_a_cycle_and_shows_the_board(page, 
     page.context.on("request", lambda request: requests.append(request.url))
     query = [("kernel", "python"), ("toolbar", "1")] + [("code", c) for c in CODE]
     page.goto(f"{served}repl/index.html?{urllib.parse.urlencode(query)}")
-    page.get_by_text(re.compile(r"LITE-CYCLE 2 \w+ \d+")).first.wait_for(
-        state="visible", timeout=START_TIMEOUT_MS
+    shown(
+        page.get_by_text(re.compile(r"LITE-CYCLE 2 \w+ \d+")).first,
+        "the kernel's line LITE-CYCLE 2 (a seeded cycle played on Pyodide)",
+        timeout_ms=START_TIMEOUT_MS,
     )
     isles = page.locator("[data-testid=cw-board] .cw-isle")
-    isles.first.wait_for(state="visible")
+    shown(isles.first, "the Board's isles in the Lite REPL")
     assert isles.count() >= 6, "the Board drew too few isles"
     assert page.locator(".cw-root").get_by_text("Cycle 2").first.is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
@@ -219,13 +222,18 @@ def test_lite_tutorial_opens_on_the_pyodide_kernel_with_its_install_cell(page, s
     """The first tutorial opens in the Lite JupyterLab on the Pyodide kernel with no dialog,
     the kernel starts, and the install cell follows the title."""
     page.goto(f"{served}lab/index.html?path=en/01-first-look.ipynb")
-    page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
-        state="attached", timeout=START_TIMEOUT_MS
+    shown(page.locator(".jp-NotebookPanel").first, "the tutorial's notebook panel")
+    shown(
+        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first,
+        "the Pyodide kernel idle",
+        "attached",
+        START_TIMEOUT_MS,
     )
-    page.wait_for_function(
+    until(
+        page,
+        "the kernel named Python (Pyodide) in the toolbar",
         """() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')]
-            .some(e => e.textContent.includes('Python (Pyodide)'))"""
+            .some(e => e.textContent.includes('Python (Pyodide)'))""",
     )
     assert page.locator(".jp-Dialog").count() == 0, "Lite asked which kernel to use"
     cells = page.locator(".jp-NotebookPanel .jp-Cell")

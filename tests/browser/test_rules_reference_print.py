@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from waits import shown
 
 from cyclades_widgets.i18n import LANGS
 from cyclades_widgets.learn.reference import PART_IDS, rules_reference
@@ -19,7 +20,7 @@ def _pages(pdf: bytes) -> int:
 def _print(page, tmp_path, ref, wait_for: str = ".cw-ref figure svg") -> bytes:
     path = ref.save(tmp_path / f"{'-'.join(ref.parts)}-{ref.lang}.html")
     page.goto(path.as_uri())
-    page.locator(wait_for).first.wait_for()
+    shown(page.locator(wait_for).first, f"the reference page's {wait_for}")
     return page.pdf(prefer_css_page_size=True, print_background=True)
 
 

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from waits import animations_done, shown, until
+
 import cyclades_widgets as cw
 from cyclades_widgets import svg
 
@@ -38,7 +40,7 @@ def open_pictures(page, tmp_path, *pictures: str) -> None:
     path = tmp_path / "board.html"
     path.write_text(PAGE.format(pictures="".join(pictures)), encoding="utf-8")
     page.goto(path.as_uri())
-    page.locator("svg.cws-board").first.wait_for()
+    shown(page.locator("svg.cws-board").first, "the first board picture")
 
 
 OVERFLOW_JS = """(svg) => {
@@ -136,15 +138,17 @@ def test_record_to_html_works_offline_from_file(page, tmp_path, artifacts_dir):
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(path.as_uri())
     board = page.locator("[data-testid=cw-board]")
-    board.locator(".cw-isle").first.wait_for()
+    shown(board.locator(".cw-isle").first, "the record page's board")
     assert page.evaluate("window.cwReplay.index()") == 0
     board.press("End")
     last = page.evaluate("window.cwReplay.index()")
     assert last > 5
-    page.wait_for_function(
+    until(
+        page,
+        f"the board redrawn at the last step, {last}",
         "(i) => document.querySelector('[data-testid=cw-timeline]').textContent"
         ".startsWith(`Step ${i} of`)",
-        arg=last,
+        last,
     )
     board.press("Home")
     for i in range(1, last + 1):
@@ -152,15 +156,17 @@ def test_record_to_html_works_offline_from_file(page, tmp_path, artifacts_dir):
             break
         board.press("ArrowRight")
         # Wait for the redraw of step i before looking for the note.
-        page.wait_for_function(
+        until(
+            page,
+            f"the board redrawn at step {i}",
             "(i) => document.querySelector('[data-testid=cw-timeline]').textContent"
             ".startsWith(`Step ${i} of`)",
-            arg=i,
+            i,
         )
     assert XSS in page.locator("[data-testid=cw-note-before]").inner_text()
     assert page.evaluate("window.pwned") is None
     assert requests == [] and errors == []
-    page.wait_for_timeout(400)  # let the pieces' pop-in animation finish for the picture
+    animations_done(page, "the pieces' pop-in animations finished (for the picture)")
     page.screenshot(path=str(artifacts_dir / "svg-record-page.png"))
 
 
@@ -177,7 +183,7 @@ def test_a_game_cell_shows_the_board_in_jupyterlab(page, lab):
     lab.open_notebook(page, nb)
     lab.run_all_cells(page)
     pictures = page.locator(".jp-RenderedSVG img")
-    pictures.nth(1).wait_for(state="visible")
+    shown(pictures.nth(1), "the second board picture in the notebook")
     assert pictures.count() == 2
     for i in range(2):
         src = pictures.nth(i).get_attribute("src")

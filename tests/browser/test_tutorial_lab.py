@@ -9,6 +9,7 @@ board widgets it shows were drawn by the front end.
 from __future__ import annotations
 
 import pytest
+from waits import shown, until
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +51,7 @@ def test_first_tutorial_runs_in_lab(page, lab):
     assert (lab.root / NOTEBOOK).exists(), f"{NOTEBOOK} is not in the served notebooks/en/"
     lab.open_notebook(page, NOTEBOOK)
     lab.run_all_cells(page)
-    page.wait_for_function(_ALL_RAN_JS, timeout=180_000)
+    until(page, "every cell of the tutorial run", _ALL_RAN_JS, None, 180_000)
 
     cells = page.evaluate(_CELL_STATE_JS)
     assert cells, "the notebook has no code cells"
@@ -60,8 +61,8 @@ def test_first_tutorial_runs_in_lab(page, lab):
     assert not errors, f"cells raised: {errors}"
 
     boards = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .cw-root")
-    boards.first.wait_for(state="attached")
+    shown(boards.first, "the tutorial's first board", "attached")
     assert boards.count() >= 2, "the Board and the GameView should both be drawn"
     boards.first.scroll_into_view_if_needed()
-    boards.first.wait_for(state="visible")
+    shown(boards.first, "the tutorial's first board")
     lab.screenshot(page, "tutorial-01-first-look")

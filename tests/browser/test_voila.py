@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from boardpages import axe_violations
+from waits import shown, until
 
 HERE = Path(__file__).parent
 NOTEBOOK = "board_voila.ipynb"
@@ -76,15 +77,17 @@ def test_a_bid_in_voila_redraws_the_board(page, voila_url, artifacts_dir):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(voila_url)
     board = page.locator("[data-testid=cw-board]")
-    board.wait_for(state="visible", timeout=90_000)
+    shown(board, "the board in the Voila app")
     prompt = page.locator("[data-testid=cw-status-line]")
     assert prompt.inner_text() == "Corinth: click a highlighted god to make an offering"
     page.locator("[data-testid=cw-god-ares]").click()
     page.locator('.cw-menu button[data-notation="bid ares 1"]').click()
-    page.wait_for_function(
+    until(
+        page,
+        "the board redrawn for Athens, the next bidder (Python played the bid)",
         "() => document.querySelector('[data-testid=cw-status-line]').textContent"
-        ".startsWith('Athens:')"
-    )  # Python played the bid and the board redrew for the next bidder
+        ".startsWith('Athens:')",
+    )
     assert "1 GP" in page.locator("[data-testid=cw-god-ares]").inner_text()
     svg = page.locator("[data-testid=cw-map]").bounding_box()
     log = page.locator("[data-testid=cw-log]").bounding_box()

@@ -44,7 +44,14 @@ def _words() -> list[str]:
 
 WORDS = _words()
 LEGAL_HINTS = ("legal:", "possible:", "force one of", "game is over", "expected notation")
-NOTATION_HINTS = ("known actions:", "takes:", "empty notation", "must be a string")
+NOTATION_HINTS = (
+    "known actions:",
+    "takes:",
+    "empty notation",
+    "must be a string",
+    "plain ASCII",
+    "too long",
+)
 
 
 def _notations(state: GameState) -> list[str]:

@@ -35,8 +35,10 @@ BUG = "this is a bug in cyclades_widgets"
 
 @cache
 def base_records() -> tuple[str, ...]:
-    """Three record files: 2, 4 and 5 players, a cycle or two of bot play; the second
-    has annotations and a variation."""
+    """Four record files: 2, 4 and 5 players, a cycle or two of bot play (the second has
+    annotations, one in three languages, and a variation), and the first written as a
+    version 1 file. Those of version 2 carry their moves' checksum, so mutations that keep
+    the moves go through the fast path, and the others fall back to the checked one."""
     texts = []
     for players, seed, cycles in ((2, 31, 2), (4, 32, 1), (5, 33, 1)):
         game = Game.new(players=players, seed=seed)
@@ -51,7 +53,12 @@ def base_records() -> tuple[str, ...]:
                 6, after="A <b>bold</b> move", arrows=[(isle, sorted(game.state.isles)[1])]
             )
             record.add_variation(5, record.moves()[5:7], comment="the same, again")
+            record.annotate(8, before={"en": "Why?", "zh": "为什么?", "fr": "Pourquoi ?"})
         texts.append(record.dumps())
+    old = json.loads(texts[0])  # the same game written as a version 1 file
+    old.update(format="cyclades-record/1")
+    old.pop("checksum")
+    texts.append(json.dumps(old))
     return tuple(texts)
 
 
@@ -133,7 +140,7 @@ def _mutate(data: Any, draw: st.DataObject) -> Any:
 
 
 @FUZZ
-@given(which=st.integers(0, 2), data=st.data())
+@given(which=st.integers(0, 3), data=st.data())
 def test_mutated_record_data_loads_or_gives_a_record_error(which, data):
     """DESIGN §4.4: loading is strict; every problem is a RecordError with its JSON path."""
     original = json.loads(base_records()[which])
@@ -142,7 +149,7 @@ def test_mutated_record_data_loads_or_gives_a_record_error(which, data):
 
 
 @FUZZ
-@given(which=st.integers(0, 2), data=st.data())
+@given(which=st.integers(0, 3), data=st.data())
 def test_mutated_record_text_loads_or_gives_a_record_error(which, data):
     """The file itself damaged: cut short, bytes replaced, junk inserted."""
     raw = bytearray(base_records()[which].encode())
@@ -180,7 +187,7 @@ def test_the_base_records_load_and_mutations_can_fail():
 
 
 @FUZZ
-@given(which=st.integers(0, 2), data=st.data())
+@given(which=st.integers(0, 3), data=st.data())
 def test_mutated_saved_games_give_a_record_error(which, data):
     """``Game.from_json`` (the saved-game format) is just as strict."""
     record = GameRecord.loads(base_records()[which])

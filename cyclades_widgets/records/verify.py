@@ -1,0 +1,39 @@
+"""The last check of a record's ``start`` position: every invariant of the game
+(:func:`cyclades_widgets.invariants.check_invariants`), after :mod:`.start` has bounded
+every value (so listing the legal actions there is cheap).
+
+>>> from cyclades_widgets.rules.setup import new_state
+>>> check_start(new_state(3))
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..i18n import Message
+from ..invariants import check_invariants
+from ..rules.errors import RecordError
+from ..rules.state import GameState
+
+__all__ = ["check_start"]
+
+_WHERE = {
+    "gold": "players", "caps": "isles", "fleets": "fleets", "supply": "building_supply",
+    "isles": "isles", "elimination": "players", "creatures": "creature_deck",
+    "order": "turn_order", "flow": "phase",
+}  # fmt: skip
+"""The part of the position each family of invariants is about (the error's JSON path)."""
+_CITATION = re.compile(r"\s*\([^()]*(?:seed|RULES-NOTES|§|rules/|DESIGN)[^()]*\)", re.I)
+
+
+def check_start(state: GameState) -> None:
+    """Raise :class:`RecordError` at ``$.start.<part>`` if the position breaks an
+    invariant of the game (gold not accounted for, two owners of a sea, a decision with
+    no legal action...)."""
+    breaches = check_invariants(state)
+    if not breaches:
+        return
+    family, _, detail = breaches[0].partition(": ")
+    detail = _CITATION.sub("", detail)
+    message = Message("record.start_breach", {"detail": detail}, frozenset({detail}))
+    raise RecordError(message, f"$.start.{_WHERE.get(family, 'phase')}")
