@@ -5,7 +5,8 @@ in the GameView's controls, beyond the names of the players, notation and key na
 The notebook sets the session's language and shows a 3-player ``GameView`` with no
 ``lang=`` (it follows the setting); it writes the game to a JSON file after every change.
 The test types a refused notation into the typing box (its message is read), then plays a
-whole cycle by clicking the board, reading every text of the output (the board's text and
+whole cycle, every other decision by clicking the board and the others by typing their
+notation into the GameView's box, reading every text of the output (the board's text and
 SVG text, tooltips, accessible names, placeholders, menu options, tab titles) before each
 click; at the end it opens every tab and every table.
 """
@@ -42,6 +43,7 @@ def dump(*_):
     OUT.write_text(json.dumps({{
         "steps": len(game.history), "step": game.state.step, "cycle": game.cycle,
         "moves": game.moves(), "notations": sorted(seen), "error": view.board.error,
+        "legal": [str(a) for a in game.legal_actions()] if game.node == "decision" else [],
     }}))
 
 
@@ -173,11 +175,13 @@ def test_a_cycle_in_the_learners_language_shows_no_english(lang_page, lab):
     page.locator(".widget-label", has_text=state["error"][:10]).first.wait_for()
     check("a refused notation")
 
+    decisions = typed = 0
     for _ in range(80):
         state = read_state(lab)
         if state["cycle"] == 2:
             break
         steps = state["steps"]
+        decisions += bool(state["legal"])
         page.wait_for_function(
             "(n) => document.querySelector('[data-testid=cw-board]').dataset.step === String(n)",
             arg=state["step"],
@@ -187,7 +191,13 @@ def test_a_cycle_in_the_learners_language_shows_no_english(lang_page, lab):
         end = page.locator('.cw-root button[data-notation="end"]')
         lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
         lit_place = page.locator(".cw-root .cw-lit[data-target]")
-        if cont.count():
+        if state["legal"] and decisions % 2 == 0:  # every other decision typed as notation
+            legal = state["legal"]
+            apollo = [n for n in legal if n.startswith("bid apollo")]
+            typing.fill("end" if "end" in legal else (apollo or legal)[0])
+            typing.press("Enter")
+            typed += 1
+        elif cont.count():
             cont.click()
         elif end.count():
             end.click()
@@ -211,6 +221,7 @@ def test_a_cycle_in_the_learners_language_shows_no_english(lang_page, lab):
         wait_state(lab, lambda s, n=steps: s["steps"] != n, "the click's step")
     state = read_state(lab)
     assert state["cycle"] == 2, f"still in cycle {state['cycle']}"
+    assert typed >= 2 and decisions - typed >= 2, (typed, decisions)  # both ways played
 
     # Every tab and every table, then Undo (its position, its controls).
     click_tab(page, text("board.tab.narration", lang))
