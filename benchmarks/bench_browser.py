@@ -91,6 +91,8 @@ DUMP_CELL = f"pathlib.Path({OUT!r}).write_text(json.dumps(board.render_stats))"
 def harness() -> ModuleType:
     """The browser-test harness module (``tests/browser/conftest.py``), loaded by path."""
     path = REPO / "tests" / "browser" / "conftest.py"
+    if str(path.parent) not in sys.path:  # its sibling modules (waits.py)
+        sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location("cyclades_browser_harness", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
