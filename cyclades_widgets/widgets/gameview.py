@@ -95,10 +95,8 @@ class GameView(w.VBox):
             description=t("board.control.play"),
             tooltip=t("board.control.play"),
         )
-        # Both move the game (Python keeps them in step): no jslink, whose echo of every
-        # step's value would keep the kernel busy after each click.
+        w.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, names="value")
-        self.player.observe(self._slider_moved, names="value")
         self.narration = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
         """The last step in plain language (a text area: narration is text, never HTML)."""
         self.tables = w.Tab(children=[w.Output() for _ in TABLES])
