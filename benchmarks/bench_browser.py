@@ -15,7 +15,10 @@ clicks are timed in the page itself (issue 12), from the click to the board redr
 the new step (a MutationObserver on the board's ``data-step``):
 
 - ``click_to_redraw_ms``: a bid chip clicked → the next position drawn;
-- ``undo_to_redraw_ms``: GameView's Undo button → the position before drawn again.
+- ``undo_to_redraw_ms``: GameView's Undo button → the position before drawn again;
+- ``click_to_redraw_nodelay_ms``, ``undo_to_redraw_nodelay_ms``: the same clicks in a
+  JupyterLab started with the opt-in extension ``cyclades_widgets.widgets.nodelay``
+  (``TCP_NODELAY`` on kernel websockets: no wait for the browser's delayed ACK).
 
 Medians of 30 clicks each (10 with ``--quick``). Without Chromium the section fails with
 the harness's message on how to get one.
@@ -88,6 +91,8 @@ DUMP_CELL = f"pathlib.Path({OUT!r}).write_text(json.dumps(board.render_stats))"
 def harness() -> ModuleType:
     """The browser-test harness module (``tests/browser/conftest.py``), loaded by path."""
     path = REPO / "tests" / "browser" / "conftest.py"
+    if str(path.parent) not in sys.path:  # its sibling modules (waits.py)
+        sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location("cyclades_browser_harness", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -96,7 +101,11 @@ def harness() -> ModuleType:
     return module
 
 
-def _start_lab(h: ModuleType, root: Path, home: Path) -> tuple[subprocess.Popen, str]:
+NODELAY = "--ServerApp.jpserver_extensions={'cyclades_widgets.widgets.nodelay': True}"
+"""The opt-in server extension that sets TCP_NODELAY on kernel websockets."""
+
+
+def _start_lab(h: ModuleType, root: Path, home: Path, *extra: str) -> tuple[subprocess.Popen, str]:
     """JupyterLab on a free port of 127.0.0.1, as the harness's ``lab_server`` starts it."""
     env = h._isolated_jupyter_env(home)
     port = h._free_port()
@@ -104,7 +113,7 @@ def _start_lab(h: ModuleType, root: Path, home: Path) -> tuple[subprocess.Popen,
         sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
         "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.expose_app_in_browser=True", *extra,
     ]  # fmt: skip
     if os.geteuid() == 0:
         cmd.append("--allow-root")
@@ -201,6 +210,11 @@ def run(quick: bool) -> list[Figure]:
         bids, undos = _clicks(h, url, 10 if quick else 30)
     finally:
         h._stop(proc)
+    proc, url = _start_lab(h, root, home, NODELAY)  # the same clicks, TCP_NODELAY on
+    try:
+        fast_bids, fast_undos = _clicks(h, url, 10 if quick else 30)
+    finally:
+        h._stop(proc)
         shutil.rmtree(work, ignore_errors=True)
     stats = stats[1:]  # the first redraw is the notebook's initial display
     redraw = [s["ms"] for s in stats]
@@ -223,6 +237,22 @@ def run(quick: bool) -> list[Figure]:
             "Undo clicked → board redrawn (GameView in Lab)",
             f"median of {len(undos)} clicks; target ≤ 60 ms",
             extra={"samples": [round(u, 1) for u in undos]},
+        ),
+        Figure(
+            "click_to_redraw_nodelay_ms",
+            round(statistics.median(fast_bids), 1),
+            "ms",
+            "the same bid clicks, TCP_NODELAY on (cyclades_widgets.widgets.nodelay)",
+            f"median of {len(fast_bids)} clicks",
+            extra={"samples": [round(b, 1) for b in fast_bids]},
+        ),
+        Figure(
+            "undo_to_redraw_nodelay_ms",
+            round(statistics.median(fast_undos), 1),
+            "ms",
+            "the same Undo clicks, TCP_NODELAY on (cyclades_widgets.widgets.nodelay)",
+            f"median of {len(fast_undos)} clicks",
+            extra={"samples": [round(u, 1) for u in fast_undos]},
         ),
         Figure(
             "browser_step_to_redraw_ms",

@@ -384,7 +384,9 @@ class Tables:
             return styler
         column = header(owner, lang)
         styler = styler.map(lambda name: _player_css(seats.get(name)), subset=[column])
-        return styler.format(lambda name: _with_glyph(name, seats.get(name)), subset=[column])
+        return styler.format(
+            lambda name: _with_glyph(name, seats.get(name)), subset=[column], na_rep=""
+        )
 
 
 def _frame(

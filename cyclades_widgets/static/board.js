@@ -111,7 +111,7 @@ var PAINT = {
     const [tile, ink] = stat.buildings.metropolis;
     return [
       p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
-      h("circle", { cx: x, cy: y, r: r * 1.05, fill: tile, stroke: DARK }),
+      h("circle", { cx: x, cy: y, r: r * 0.95, fill: tile, stroke: DARK }),
       icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })
     ];
   },
@@ -613,14 +613,18 @@ function renderedIntent(step, ms) {
 }
 
 // src/view.js
-var requestFrame = (fn) => typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0);
-var cancelFrame = (id) => typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id);
+var soon = (fn) => typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn);
 var WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
 var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+var drawn = /* @__PURE__ */ new WeakMap();
 function replace(slot, trees) {
+  const list = [].concat(trees).filter(Boolean);
+  const key = JSON.stringify(list);
+  if (drawn.get(slot) === key) return;
+  drawn.set(slot, key);
   const doc = slot.ownerDocument;
   const frag = doc.createDocumentFragment();
-  for (const t of [].concat(trees)) if (t) frag.appendChild(toDom(t, doc));
+  for (const t of list) frag.appendChild(toDom(t, doc));
   slot.replaceChildren(frag);
 }
 var targetId = (node) => node && (node.getAttribute("data-target") || node.getAttribute("data-track"));
@@ -766,15 +770,20 @@ function mountBoard(el, source) {
     return v ? v.step : null;
   };
   let pending = null;
+  let alive = true;
   let viewChanged = false;
   function flush() {
     pending = null;
+    if (!alive) return;
     const ms = draw();
     if (viewChanged && ms !== void 0) source.send(renderedIntent(step(), ms));
     viewChanged = false;
   }
   function schedule() {
-    if (pending === null) pending = requestFrame(flush);
+    if (pending === null) {
+      pending = true;
+      soon(flush);
+    }
   }
   function onView() {
     local.menu = null;
@@ -868,7 +877,7 @@ function mountBoard(el, source) {
   for (const [name, fn] of handlers) source.on(name, fn);
   draw();
   return () => {
-    if (pending !== null) cancelFrame(pending);
+    alive = false;
     for (const [name, fn] of handlers) source.off(name, fn);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);

@@ -140,7 +140,7 @@ var CycladesReplay = (() => {
       const [tile, ink] = stat.buildings.metropolis;
       return [
         p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
-        h("circle", { cx: x, cy: y, r: r * 1.05, fill: tile, stroke: DARK }),
+        h("circle", { cx: x, cy: y, r: r * 0.95, fill: tile, stroke: DARK }),
         icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })
       ];
     },
@@ -642,14 +642,18 @@ var CycladesReplay = (() => {
   }
 
   // src/view.js
-  var requestFrame = (fn) => typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0);
-  var cancelFrame = (id) => typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id);
+  var soon = (fn) => typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn);
   var WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
   var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  var drawn = /* @__PURE__ */ new WeakMap();
   function replace(slot, trees) {
+    const list = [].concat(trees).filter(Boolean);
+    const key = JSON.stringify(list);
+    if (drawn.get(slot) === key) return;
+    drawn.set(slot, key);
     const doc = slot.ownerDocument;
     const frag = doc.createDocumentFragment();
-    for (const t of [].concat(trees)) if (t) frag.appendChild(toDom(t, doc));
+    for (const t of list) frag.appendChild(toDom(t, doc));
     slot.replaceChildren(frag);
   }
   var targetId = (node) => node && (node.getAttribute("data-target") || node.getAttribute("data-track"));
@@ -795,15 +799,20 @@ var CycladesReplay = (() => {
       return v ? v.step : null;
     };
     let pending = null;
+    let alive = true;
     let viewChanged = false;
     function flush() {
       pending = null;
+      if (!alive) return;
       const ms = draw();
       if (viewChanged && ms !== void 0) source.send(renderedIntent(step(), ms));
       viewChanged = false;
     }
     function schedule() {
-      if (pending === null) pending = requestFrame(flush);
+      if (pending === null) {
+        pending = true;
+        soon(flush);
+      }
     }
     function onView() {
       local.menu = null;
@@ -897,7 +906,7 @@ var CycladesReplay = (() => {
     for (const [name, fn] of handlers) source.on(name, fn);
     draw();
     return () => {
-      if (pending !== null) cancelFrame(pending);
+      alive = false;
       for (const [name, fn] of handlers) source.off(name, fn);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
@@ -957,15 +966,26 @@ var CycladesReplay = (() => {
     }
     return i;
   }
+  var ICONS = {
+    start: "M3 3h2v10H3zM13 3v10L6 8z",
+    back_cycle: "M8 3v10L2 8zM15 3v10L9 8z",
+    forward_cycle: "M1 3v10l6-5zM8 3v10l6-5z",
+    end: "M11 3h2v10h-2zM3 3v10l7-5z"
+  };
+  var icon2 = (d) => h(
+    "svg",
+    { viewBox: "0 0 16 16", width: "14", height: "14", "aria-hidden": "true", focusable: "false" },
+    h("path", { d, fill: "currentColor" })
+  );
   var NAV = [
-    ["⏮", "start", "step", "start"],
-    ["⏪", "back", "cycle", "back_cycle"],
+    [icon2(ICONS.start), "start", "step", "start"],
+    [icon2(ICONS.back_cycle), "back", "cycle", "back_cycle"],
     ["«", "back", "phase", "back_phase"],
     ["‹", "back", "step", "back_step"],
     ["›", "forward", "step", "forward_step"],
     ["»", "forward", "phase", "forward_phase"],
-    ["⏩", "forward", "cycle", "forward_cycle"],
-    ["⏭", "end", "step", "end"]
+    [icon2(ICONS.forward_cycle), "forward", "cycle", "forward_cycle"],
+    [icon2(ICONS.end), "end", "step", "end"]
   ];
   function controls(payload) {
     const T = payload.text;

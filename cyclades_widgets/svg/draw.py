@@ -163,8 +163,9 @@ def _tenths(n: int) -> str:
     return f"{sign}{whole if whole else ''}.{frac}"
 
 
-def wrap(text: str, width: float, size: float) -> list[str]:
-    """Break ``text`` into lines of at most ``width`` pixels at font ``size``.
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """Break ``text`` into lines of at most ``width`` pixels at font ``size`` (``bold``:
+    measured as bold text, which is wider).
 
     Lines break at spaces, or between any two wide (CJK) characters; a word too long for a
     line is cut. Newlines in ``text`` are kept.
@@ -174,13 +175,13 @@ def wrap(text: str, width: float, size: float) -> list[str]:
         line = ""
         for token in _tokens(paragraph):
             candidate = line + token
-            if line and text_width(candidate.rstrip(), size) > width:
+            if line and text_width(candidate.rstrip(), size, bold=bold) > width:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
                 line = candidate
-            while text_width(line, size) > width and len(line) > 1:
-                cut = _fit(line, width, size)
+            while text_width(line, size, bold=bold) > width and len(line) > 1:
+                cut = _fit(line, width, size, bold)
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line.rstrip())
@@ -207,10 +208,10 @@ def _tokens(paragraph: str) -> list[str]:
     return tokens
 
 
-def _fit(line: str, width: float, size: float) -> int:
+def _fit(line: str, width: float, size: float, bold: bool = False) -> int:
     """How many characters of ``line`` fit in ``width`` (at least one)."""
     for cut in range(len(line), 0, -1):
-        if text_width(line[:cut], size) <= width:
+        if text_width(line[:cut], size, bold=bold) <= width:
             return cut
     return 1
 

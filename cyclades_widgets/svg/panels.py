@@ -117,7 +117,7 @@ def header(stat: dict[str, Any], view: dict[str, Any], x: float, y: float, w: fl
     if prompt["seat"] is not None:
         out.append(seat_icon(stat, prompt["seat"], x + 7, y + 40, 6))
         px += 19
-    lines = wrap(prompt["text"], w - (px - x), 15)
+    lines = wrap(prompt["text"], w - (px - x), 15, bold=True)
     texts = [
         _text(px, y + 45 + 20 * i, line, 15, **{"font-weight": 700, "fill": C["ink"]})
         for i, line in enumerate(lines)

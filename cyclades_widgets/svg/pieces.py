@@ -87,7 +87,7 @@ def _metropolis(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
             el("circle", {"cx": x2, "cy": y2, "r": r * 0.8, "fill": tile, "stroke": C["dark"]})
         )
     out += [
-        el("circle", {"cx": x, "cy": y, "r": r * 1.05, "fill": tile, "stroke": C["dark"]}),
+        el("circle", {"cx": x, "cy": y, "r": r * 0.95, "fill": tile, "stroke": C["dark"]}),
         icon(stat["icons"]["metropolis"], x, y, r * 0.8, fill=ink),
     ]
     return out

@@ -6,7 +6,9 @@ layout logic (DESIGN §2).
 
 Hexes are pointy-top. Grid rows are horizontal lines of hexes, each row centred under the
 widest one, which is exactly the neighbour rule of RULES-NOTES §3.1 (see
-:mod:`cyclades_widgets.rules.board`). Pixel ``y`` grows downwards, as in SVG.
+:mod:`cyclades_widgets.rules.board`). Pixel ``y`` grows downwards, as in SVG. A map taller
+than wide (2-3 and 4 players) is drawn turned a quarter left, so that it fills a wide
+board (:func:`turned`): its hexes are then flat-topped and its rows are columns.
 
 Internally every hex centre and corner sits on an integer lattice: ``X`` counts half hex widths
 (``√3/2 · size``) and ``Y`` counts half sizes (``size / 2``). Corners shared by two hexes
@@ -34,10 +36,15 @@ __all__ = [
     "hex_corners",
     "map_geometry",
     "shared_geometry",
+    "turned",
 ]
 
 PAD = 0.75
-"""Margin around the grid, in hex sizes (room for the labels under the bottom isles)."""
+"""Margin around the grid while it is laid out, in hex sizes; the drawing is then fitted to
+what it shows (:data:`FIT_MARGIN`)."""
+
+FIT_MARGIN = 0.06
+"""Margin around the seas, isles and names drawn, in hex sizes (room for outlines)."""
 
 ANCHOR_RING = 0.62
 """Distance from a hex centre to the ring of piece anchors, in hex sizes."""
@@ -78,6 +85,10 @@ _CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 
 # where a hex has the most room.
 _RING_DEGREES: tuple[int, ...] = (150, 30, 210, 330, 90, 270)
 
+# The same corners on a turned map (flat-topped hexes), as drawn: left, right, upper-left,
+# upper-right, lower-left, lower-right (side corners first, away from the name under the isle).
+_RING_DEGREES_TURNED: tuple[int, ...] = (270, 90, 330, 30, 210, 150)
+
 _SINGLE_ROLES: tuple[str, ...] = (
     "troops", "figurine", "marker", "prosperity_anchor", "markers_anchor"
 )  # fmt: skip
@@ -89,10 +100,27 @@ def _lattice(rows: tuple[int, ...], cell: Hex) -> tuple[int, int]:
     return 2 * col + max(rows) - rows[row], 3 * row
 
 
-def _pixel(size: float, x: float, y: float) -> tuple[float, float]:
-    """Convert lattice coordinates to pixels, including the margin."""
+def _grid_size(rows: tuple[int, ...], size: float) -> tuple[float, float]:
+    """Width and height of the hex grid as printed (rows horizontal), without the margin."""
+    return max(rows) * math.sqrt(3) * size, (3 * (len(rows) - 1) + 4) * size / 2
+
+
+def turned(rows: tuple[int, ...]) -> bool:
+    """True if a map is drawn turned a quarter left: a grid taller than wide (the 2-3 and
+    4 player maps) is drawn wide, rows as columns, so that it fills a wide board area
+    instead of a third of it. Rows then read left to right (a, b, c, ...) and the seas of
+    a row from bottom to top, as files and ranks do on a chessboard."""
+    width, height = _grid_size(rows, 1.0)
+    return height > width
+
+
+def _pixel(rows: tuple[int, ...], size: float, x: float, y: float) -> tuple[float, float]:
+    """Convert lattice coordinates to pixels, including the margin (turned if the map is)."""
     pad = PAD * size
-    return pad + (x + 1) * size * math.sqrt(3) / 2, pad + (y + 2) * size / 2
+    px, py = (x + 1) * size * math.sqrt(3) / 2, (y + 2) * size / 2
+    if turned(rows):  # a quarter turn left: up is the printed map's right
+        px, py = py, _grid_size(rows, size)[0] - px
+    return pad + px, pad + py
 
 
 def _r(point: tuple[float, float]) -> list[float]:
@@ -102,14 +130,20 @@ def _r(point: tuple[float, float]) -> list[float]:
 def hex_center(map_id: str, cell: Hex, size: float = 30) -> tuple[float, float]:
     """Return the pixel centre of grid cell ``(row, col)`` on map ``map_id`` (not rounded)."""
     spec = MapSpec.load(map_id)
-    return _pixel(size, *_lattice(spec.rows, cell))
+    dx, dy = _geometry(map_id, float(size))["offset"]
+    x, y = _pixel(spec.rows, size, *_lattice(spec.rows, cell))
+    return x + dx, y + dy
 
 
 def hex_corners(map_id: str, cell: Hex, size: float = 30) -> list[tuple[float, float]]:
     """Return the 6 pixel corners of a cell, clockwise from the top (not rounded)."""
     spec = MapSpec.load(map_id)
     x, y = _lattice(spec.rows, cell)
-    return [_pixel(size, x + dx, y + dy) for dx, dy in _CORNERS]
+    ox, oy = _geometry(map_id, float(size))["offset"]
+    return [
+        (px + ox, py + oy)
+        for px, py in (_pixel(spec.rows, size, x + dx, y + dy) for dx, dy in _CORNERS)
+    ]
 
 
 def _outline_loops(rows: tuple[int, ...], cells: tuple[Hex, ...]) -> list[list[tuple[int, int]]]:
@@ -159,7 +193,7 @@ def _isle_anchors(rows: tuple[int, ...], cells: tuple[Hex, ...], slots: int) -> 
 
     ring: list[tuple[float, int, int, tuple[float, float]]] = []
     for h, (x, y) in enumerate(centres):
-        for pref, deg in enumerate(_RING_DEGREES):
+        for pref, deg in enumerate(_RING_DEGREES_TURNED if turned(rows) else _RING_DEGREES):
             a = math.radians(deg)
             p = (x + ANCHOR_RING * math.cos(a) / sx, y + ANCHOR_RING * math.sin(a) / sy)
             ring.append((round(dist(p), 6), pref, h, p))
@@ -185,7 +219,7 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
     rows = spec.rows
 
     def px(p: tuple[float, float]) -> list[float]:
-        return _r(_pixel(size, *p))
+        return _r(_pixel(rows, size, *p))
 
     seas: dict[str, Any] = {}
     for sid in spec.seas:
@@ -201,9 +235,10 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
         cells = spec.isle_hexes[iid]
         lattice = [_lattice(rows, c) for c in cells]
         mid = (sum(x for x, _ in lattice) / len(lattice), sum(y for _, y in lattice) / len(lattice))
-        low_y = max(y for _, y in lattice)
-        low_xs = [x for x, y in lattice if y == low_y]
-        label = _pixel(size, sum(low_xs) / len(low_xs), low_y)
+        centres = [_pixel(rows, size, *p) for p in lattice]
+        low_y = max(y for _, y in centres)  # the label goes under the lowest hex(es) drawn
+        low_xs = [x for x, y in centres if y > low_y - 0.1]
+        label = (sum(low_xs) / len(low_xs), low_y)
         anchors = _isle_anchors(rows, cells, spec.isle_slots[iid])
         isles[iid] = {
             "outline": [[px(p) for p in loop] for loop in _outline_loops(rows, cells)],
@@ -221,22 +256,53 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
     }
     pieces = [_piece_box(p, 0.3, size) for isle in isles.values() for p in _anchors_of(isle)]
     for sea in seas.values():
-        sea.update(_sea_spots(sea["center"], [*names.values()], pieces, size))
+        sea.update(_sea_spots(sea["center"], [*names.values()], pieces, size, turned(rows)))
     fleets = [_fleet_box(sea["fleet"], size) for sea in seas.values()]
     for sea in seas.values():
         sea["kraken"] = _kraken_spot(sea, [*names.values(), *pieces, *fleets], size)
 
-    pad = PAD * size
-    width = 2 * pad + max(rows) * math.sqrt(3) * size
-    height = 2 * pad + (3 * (len(rows) - 1) + 4) * size / 2
+    # The drawing fits what is drawn: every sea and isle, and every name at its widest.
+    xs = [p[0] for sea in seas.values() for p in sea["points"]]
+    ys = [p[1] for sea in seas.values() for p in sea["points"]]
+    for box in names.values():
+        xs += [box[0], box[2]]
+        ys += [box[1], box[3]]
+    margin = FIT_MARGIN * size
+    dx, dy = margin - min(xs), margin - min(ys)
+    for sea in seas.values():
+        _shift(sea, dx, dy)
+    for isle in isles.values():
+        _shift(isle, dx, dy)
     return {
         "id": spec.id,
-        "width": round(width, 1),
-        "height": round(height, 1),
+        "turned": turned(rows),
+        "width": round(max(xs) - min(xs) + 2 * margin, 1),
+        "height": round(max(ys) - min(ys) + 2 * margin, 1),
+        "offset": [round(dx, 1), round(dy, 1)],
         "hex_size": size,
         "seas": seas,
         "isles": isles,
     }
+
+
+_POINT_KEYS = ("center", "fleet", "kraken", "id_at", "symbol", "label", *_SINGLE_ROLES)
+_POINT_LISTS = ("points", "hexes", "slots")
+
+
+def _shift(place: dict[str, Any], dx: float, dy: float) -> None:
+    """Move every point of a sea or isle by (dx, dy), in place."""
+
+    def move(p: list[float]) -> list[float]:
+        return _r((p[0] + dx, p[1] + dy))
+
+    for key in _POINT_KEYS:
+        if key in place:
+            place[key] = move(place[key])
+    for key in _POINT_LISTS:
+        if key in place:
+            place[key] = [move(p) for p in place[key]]
+    if "outline" in place:
+        place["outline"] = [[move(p) for p in loop] for loop in place["outline"]]
 
 
 def _name_box(anchor: list[float], names: Iterable[str], size: float) -> Box:
@@ -303,21 +369,24 @@ def _covers(centre: list[float], spot: tuple[float, float], boxes: list[Box], si
 
 
 def _sea_spots(
-    centre: list[float], names: list[Box], pieces: list[Box], size: float
+    centre: list[float], names: list[Box], pieces: list[Box], size: float, flat: bool = False
 ) -> dict[str, Any]:
     """Where a sea's fleet stands (the first of :data:`FLEET_SPOTS` clear of every isle
     name and isle piece, else the least covered), where the Kraken stands beside it, where
     the sea's id is written (above the fleet, or below when a name is there) and where a
-    prosperity sea's symbol goes."""
+    prosperity sea's symbol goes. ``flat``: the hex has a flat top (a turned map), so the
+    id above the fleet is written a little lower."""
     x, y = centre
     best = _first_clear(centre, FLEET_SPOTS, FLEET_BOX, names + pieces, size)
     if _covers(centre, best, names, size):  # no spot clear of both: keep the names readable
         best = _first_clear(centre, FLEET_SPOTS, FLEET_BOX, names, size)
     fleet = (x + best[0] * size, y + best[1] * size)
-    up = (x, y - 0.58 * size)
+    up = (x, y - (0.45 if flat else 0.58) * size)
     down = (x, y + 0.85 * size)
     id_box = (up[0] - 0.3 * size, up[1] - 0.3 * size, up[0] + 0.3 * size, up[1])
     id_at = up if best[1] >= 0 and not any(_overlap(id_box, n) for n in names) else down
+    if flat and best[1] > 0 and id_at == down:  # the fleet stands low: the id on the right
+        id_at = (x + 0.64 * size, y + 0.12 * size)
     symbol = (x, y + 0.6 * size)
     if best[1] > 0:
         symbol = (x - 0.55 * size, y - 0.12 * size)
@@ -339,7 +408,8 @@ def shared_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
 def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
     """Return the JSON-safe pixel layout of map ``map_id`` for hexes of circumradius ``size``.
 
-    Keys: ``id``, ``width``, ``height``, ``hex_size``; ``seas``: ``{sea_id: {center, points
+    Keys: ``id``, ``width``, ``height`` (fitted to the seas, isles and names drawn),
+    ``offset`` (where the grid was moved to fit), ``hex_size``, ``turned`` (see :func:`turned`); ``seas``: ``{sea_id: {center, points
     (6 corners clockwise from the top), prosperity, fleet (where a fleet stands: the centre
     unless an isle's name or piece is there), kraken (where the Kraken stands), id_at (where the sea's id is written), symbol (where
     a prosperity sea's symbol is drawn)}}``; ``isles``: ``{isle_id: {outline (a list

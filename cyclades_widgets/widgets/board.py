@@ -166,6 +166,7 @@ class Board(anywidget.AnyWidget):
         self._lines = StepLines()
         self._current: dict[str, Any] = {}
         self._ready = False
+        self._clear_error = False
         super().__init__(
             viewer=viewer, lang=lang, mode=mode, animate=animate, interactive=interactive, **kwargs
         )
@@ -229,6 +230,8 @@ class Board(anywidget.AnyWidget):
         timeline = Timeline(game).info()
         timeline["text"] = self.text("board.timeline", **timeline)
         with self.hold_sync():
+            if self._clear_error:
+                self.error, self._clear_error = "", False
             self.timeline = timeline
             self.legal = legal
             self._show(current)
@@ -313,7 +316,7 @@ class Board(anywidget.AnyWidget):
             said = exc.message(self.lang) if isinstance(exc, CycladesError) else str(exc)
             self.error = _short(said)  # a rules error in the board's language
             return False
-        self.error = ""
+        self._clear_error = True  # cleared in the same message as the new view
         self.refresh()
         return True
 

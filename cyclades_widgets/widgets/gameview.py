@@ -22,20 +22,24 @@ from ..game import Bot, Game
 from .board import Board
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
-    ("⏮", "start", "step", "board.control.start"),
-    ("⏪", "back", "cycle", "board.control.back_cycle"),
+    ("fast-backward", "start", "step", "board.control.start"),
+    ("backward", "back", "cycle", "board.control.back_cycle"),
     ("«", "back", "phase", "board.control.back_phase"),
     ("‹", "back", "step", "board.control.back_step"),
     ("›", "forward", "step", "board.control.forward_step"),
     ("»", "forward", "phase", "board.control.forward_phase"),
-    ("⏩", "forward", "cycle", "board.control.forward_cycle"),
-    ("⏭", "end", "step", "board.control.end"),
+    ("forward", "forward", "cycle", "board.control.forward_cycle"),
+    ("fast-forward", "end", "step", "board.control.end"),
 )
-"""(glyph, to, by, catalog key of the tooltip) of the navigation buttons: one glyph each,
-so no button is ever too narrow for its label."""
+"""(glyph or icon, to, by, catalog key of the tooltip) of the navigation buttons: one glyph
+each, so no button is ever too narrow for its label. Start, end and whole cycles are
+Font Awesome icons (which Jupyter ships): the glyphs ⏮⏪⏩⏭ are missing from many fonts."""
 
 TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
 """The tables shown in the Tables tab, by ``Tables`` method name."""
+
+STYLED: tuple[str, ...] = ("players", "isles", "seas", "gods")
+"""The tables that ``Tables`` itself can style (``styled=True``)."""
 
 
 def narration(game: Game, lang: str = "en") -> str:
@@ -55,7 +59,8 @@ def _set(widget: w.Widget, name: str, value: Any) -> None:
 
 class GameView(w.VBox):
     """``cw.GameView(game)``: the board with step, undo, history, narration, tables and a
-    legal-action picker. ``viewer``, ``lang`` and ``bots`` are passed to the :class:`Board`."""
+    legal-action picker. ``viewer``, ``lang`` (None: the session's language) and ``bots`` are
+    passed to the :class:`Board`."""
 
     def __init__(
         self,
@@ -72,11 +77,23 @@ class GameView(w.VBox):
         self._syncing = False
         self.nav = w.HBox([self._nav_button(*spec) for spec in NAV_BUTTONS] + self._undo_redo())
         t = self.board.text
+        # Every described control gets a tooltip: without one ipywidgets writes "null" in
+        # its label's title, which the browser shows on hover.
         self.slider = w.IntSlider(
-            min=0, max=0, value=0, description=t("board.control.step"), continuous_update=False
+            min=0,
+            max=0,
+            value=0,
+            description=t("board.control.step"),
+            tooltip=t("board.control.step"),
+            continuous_update=False,
         )
         self.player = w.Play(
-            min=0, max=0, value=0, interval=700, description=t("board.control.play")
+            min=0,
+            max=0,
+            value=0,
+            interval=700,
+            description=t("board.control.play"),
+            tooltip=t("board.control.play"),
         )
         w.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, names="value")
@@ -87,17 +104,21 @@ class GameView(w.VBox):
             self.tables.set_title(i, t(f"board.table.{name}"))
         self.tables.observe(lambda _: self._show_tables(), names="selected_index")
         self.picker = w.Dropdown(
-            options=[], description=t("board.control.action"), layout=w.Layout(width="420px")
+            options=[],
+            description=t("board.control.action"),
+            tooltip=t("board.control.action"),
+            layout=w.Layout(width="420px"),
         )
         self.play_button = w.Button(description=t("board.control.play"), button_style="primary")
         self.play_button.on_click(lambda _: self._play_picked())
         self.notation = w.Text(
             placeholder=t("board.control.typing"),
             description=t("board.control.play"),
+            tooltip=t("board.control.typing"),
             continuous_update=False,
         )
         self.notation.observe(lambda _: self._play_typed(), names="value")
-        self.message = w.Label()
+        self.message = w.Label(tooltip="")
         picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
         self.tabs = w.Tab(children=[self.narration, self.tables, picker])
         for i, title in enumerate(("narration", "tables", "actions")):
@@ -118,8 +139,10 @@ class GameView(w.VBox):
 
     # ------------------------------------------------------------------ controls
     def _nav_button(self, label: str, to: str, by: str, tip: str) -> w.Button:
+        icon = len(label) > 1
         button = w.Button(
-            description=label,
+            description="" if icon else label,
+            icon=label if icon else "",
             tooltip=self.board.text(tip),
             layout=w.Layout(width="auto", min_width="44px"),
         )
@@ -200,7 +223,7 @@ class GameView(w.VBox):
 
         tables = Tables(self.game, viewer=self.board.viewer)
         method = getattr(tables, name)
-        return method(lang=self.board.lang) if name in ("isles", "log") else method()
+        return method(lang=self.board.lang)
 
     def _show_tables(self) -> None:
         """Redraw the selected table only (the tables tab is not redrawn while hidden)."""
@@ -212,4 +235,19 @@ class GameView(w.VBox):
         with out:
             from IPython.display import display
 
-            display(self.table(TABLES[index]))  # type: ignore[no-untyped-call]
+            display(self.shown_table(TABLES[index]))  # type: ignore[no-untyped-call]
+
+    def shown_table(self, name: str) -> Any:
+        """A table as the Tables tab shows it: a pandas ``Styler`` that writes true/false
+        as words of the board's language and leaves missing values blank (players
+        marked with their colour and shape where the table has them)."""
+        if name in STYLED:
+            from ..tables import Tables
+
+            tables = Tables(self.game, viewer=self.board.viewer)
+            return getattr(tables, name)(lang=self.board.lang, styled=True)
+        df = self.table(name)
+        yes, no = self.board.text("word.true"), self.board.text("word.false")
+        styler = df.style.format(na_rep="")
+        flags = [c for c in df.columns if df[c].dtype == bool]
+        return styler.format(lambda flag: yes if flag else no, subset=flags) if flags else styler

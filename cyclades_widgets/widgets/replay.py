@@ -56,10 +56,11 @@ class Replay(GameView):
             options=self._line_options(t, board.lang),
             value=self.line,
             description=t("board.replay.line"),
+            tooltip=t("board.replay.line"),  # else ipywidgets writes "null" in its title
         )
         self.enter_button = w.Button(description=t("board.replay.enter"), icon="code-branch")
         self.leave_button = w.Button(description=t("board.replay.leave"), icon="level-up")
-        self.read_only = w.Label(t("board.replay.read_only"))
+        self.read_only = w.Label(t("board.replay.read_only"), tooltip="")
         """Says that the replay never changes its record, and how to play on (a fork)."""
         self.enter_button.on_click(lambda _: self.enter(self.lines.value))
         self.leave_button.on_click(lambda _: self.leave())

@@ -64,10 +64,19 @@ export function navigate(keys, index, intent) {
   return i;
 }
 
+// Start, end and whole cycles are drawn (the glyphs ⏮⏪⏩⏭ are missing from many fonts):
+// path data on a 16×16 box, filled with the button's text colour.
+const ICONS = {
+  start: "M3 3h2v10H3zM13 3v10L6 8z", back_cycle: "M8 3v10L2 8zM15 3v10L9 8z",
+  forward_cycle: "M1 3v10l6-5zM8 3v10l6-5z", end: "M11 3h2v10h-2zM3 3v10l7-5z",
+};
+const icon = (d) => h("svg", { viewBox: "0 0 16 16", width: "14", height: "14", "aria-hidden": "true", focusable: "false" },
+  h("path", { d, fill: "currentColor" }));
 const NAV = [
-  ["⏮", "start", "step", "start"], ["⏪", "back", "cycle", "back_cycle"], ["«", "back", "phase", "back_phase"],
-  ["‹", "back", "step", "back_step"], ["›", "forward", "step", "forward_step"], ["»", "forward", "phase", "forward_phase"],
-  ["⏩", "forward", "cycle", "forward_cycle"], ["⏭", "end", "step", "end"],
+  [icon(ICONS.start), "start", "step", "start"], [icon(ICONS.back_cycle), "back", "cycle", "back_cycle"],
+  ["«", "back", "phase", "back_phase"], ["‹", "back", "step", "back_step"], ["›", "forward", "step", "forward_step"],
+  ["»", "forward", "phase", "forward_phase"], [icon(ICONS.forward_cycle), "forward", "cycle", "forward_cycle"],
+  [icon(ICONS.end), "end", "step", "end"],
 ];
 
 function controls(payload) {

@@ -45,7 +45,7 @@ const PAINT = {
     const r = stat.sizes.building;
     const [tile, ink] = stat.buildings.metropolis;
     return [p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
-      h("circle", { cx: x, cy: y, r: r * 1.05, fill: tile, stroke: DARK }),
+      h("circle", { cx: x, cy: y, r: r * 0.95, fill: tile, stroke: DARK }),
       icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })];
   },
   territory(stat, p) {

@@ -11,16 +11,26 @@ import { toDom } from "./dom.js";
 import { continueIntent, keyIntent, playIntent, renderedIntent, stepIntent } from "./intents.js";
 import { popover } from "./panels.js";
 
-const requestFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
-const cancelFrame = (id) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id));
+// A redraw runs in a microtask: after every trait of one message is set (the kernel sends
+// the board's traits together), before the browser handles the next message (the GameView
+// controls' updates) or lays out the page, so the board is redrawn first.
+const soon = (fn) => (typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn));
 
 const WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
 const ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
+// What each slot shows now, as text: a slot whose trees did not change is left alone
+// (no DOM rebuilt, no animation restarted).
+const drawn = new WeakMap();
+
 function replace(slot, trees) {
+  const list = [].concat(trees).filter(Boolean);
+  const key = JSON.stringify(list);
+  if (drawn.get(slot) === key) return;
+  drawn.set(slot, key);
   const doc = slot.ownerDocument;
   const frag = doc.createDocumentFragment();
-  for (const t of [].concat(trees)) if (t) frag.appendChild(toDom(t, doc));
+  for (const t of list) frag.appendChild(toDom(t, doc));
   slot.replaceChildren(frag);
 }
 
@@ -167,17 +177,22 @@ export function mountBoard(el, source) {
 
   const step = () => { const v = source.get("view"); return v ? v.step : null; };
 
-  // Several traits change together after one step: draw once, in the next frame.
+  // Several traits change together after one step: draw once, when they are all set.
   let pending = null;
+  let alive = true;
   let viewChanged = false;
   function flush() {
     pending = null;
+    if (!alive) return;
     const ms = draw();
     if (viewChanged && ms !== undefined) source.send(renderedIntent(step(), ms));
     viewChanged = false;
   }
   function schedule() {
-    if (pending === null) pending = requestFrame(flush);
+    if (pending === null) {
+      pending = true;
+      soon(flush);
+    }
   }
   function onView() {
     local.menu = null;
@@ -274,7 +289,7 @@ export function mountBoard(el, source) {
   draw();
 
   return () => {
-    if (pending !== null) cancelFrame(pending);
+    alive = false;
     for (const [name, fn] of handlers) source.off(name, fn);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);

@@ -278,11 +278,12 @@ def mid_game(players: int, seed: int) -> cw.Game:
     return game
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_map_the_prompt_and_the_log_fit_1280x800(page, tmp_path, artifacts_dir, players):
     """Issue 12: at 1280×800 the map, the prompt and the turn's log fit on one screen, the
-    map filling as much of the width as the height allows (at least 60% for the wide
-    4- and 5-player maps), side by side with the panels."""
+    map drawn (its seas and isles, not only its box) filling at least 60% of the board's
+    width for every player count (the 2-3 and 4 player maps are drawn turned, wide), side
+    by side with the panels."""
     game = mid_game(players, seed=4)
     page = fake_page(page, tmp_path, game, mode="projector")
     board = page.locator("[data-testid=cw-board]").bounding_box()
@@ -293,8 +294,13 @@ def test_the_map_the_prompt_and_the_log_fit_1280x800(page, tmp_path, artifacts_d
     svg = page.locator("[data-testid=cw-map]").bounding_box()
     log = page.locator("[data-testid=cw-log]").bounding_box()
     assert log["x"] >= svg["x"] + svg["width"]  # side by side
-    if players >= 4:
-        assert svg["width"] >= 0.6 * board["width"], (svg["width"], board["width"])
+    drawn = page.evaluate("""() => {
+      const boxes = [...document.querySelectorAll('.cw-sea, .cw-isle')].map((e) => e.getBoundingClientRect());
+      return {left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)),
+              top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom))};
+    }""")
+    assert drawn["right"] - drawn["left"] >= 0.6 * board["width"], (drawn, board["width"])
+    assert svg["x"] - 1 <= drawn["left"] and drawn["right"] <= svg["x"] + svg["width"] + 1
     assert page.locator(".cw-lit, .cw-lit-item, .cw-actionbar .cw-action").count() > 0
     assert page.locator(".cw-player").count() == players
     page.screenshot(path=str(artifacts_dir / f"board-{players}p.png"))
