@@ -206,16 +206,19 @@ class Tables:
 
         ``Owner`` (whose fleets; None if empty), ``Fleets``, ``Prosperity`` (1 for a
         prosperity sea: it earns 1 GP only while occupied), ``Kraken`` and ``Next to``
-        (the isles touching it, by id).
+        (the names of the isles touching it).
         """
-        lang = resolve(lang)
+        words = Values(catalog(lang))
+        lang = words.cat.lang
+        separator = words.entry("list.separator", ", ")
         rows, index = [], []
         for sea in self._spec.seas:
             owner, count = self.state.fleets.get(sea, (None, 0))
             prosperity = self._spec.sea_prosperity[sea]
             kraken = self.state.kraken == sea
             if include_empty or count or prosperity or kraken:
-                near = ", ".join(i for i in self._spec.isles if i in self._spec.sea_isles[sea])
+                touching = [i for i in self._spec.isles if i in self._spec.sea_isles[sea]]
+                near = separator.join(words.word(i) for i in touching)
                 rows.append([self._owner(owner), count, prosperity, kraken, near])
                 index.append(sea)
         df = _frame("seas", rows, index, lang)

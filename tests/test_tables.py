@@ -125,7 +125,7 @@ def test_seas_table_lists_fleets_and_prosperity_seas_rules_notes_5_1(game):
     assert df.loc["k2", ["Owner", "Fleets", "Prosperity"]].tolist() == ["Athens", 1, 1]
     assert df.loc["f1", ["Owner", "Fleets"]].tolist() == ["Sparta", 2]
     assert pd.isna(df.loc["a2", "Owner"]) and df.loc["a2", "Prosperity"] == 1
-    assert "naxos" in df.loc["k2", "Next to"]
+    assert "Naxos" in df.loc["k2", "Next to"]  # the isles by name, as a learner reads them
     assert "c1" not in df.index  # empty and without prosperity
     every = game.tables.seas(include_empty=True)
     assert len(every) == 30 and every["Fleets"].sum() == 4  # 2 of Athens, 2 of Sparta
