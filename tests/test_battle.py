@@ -676,7 +676,9 @@ def test_every_battle_event_has_a_sentence(lang):
         assert "{" not in text and text.strip()
         used.add(next(k for k in message_keys(event) if k in catalog(lang).entries))
     notes = {k for k in own if k.startswith("event.note.")}
-    assert own - notes == used, sorted(own - notes - used)
+    # the Harpy empties an isle outside any battle: tests/test_creature_effects.py stages it
+    by_creatures = {"event.territory_marker.emptied"}
+    assert own - notes - by_creatures == used, sorted(own - notes - used)
     rules = {f"event.note.{e.data['rule']}" for e in events if "rule" in e.data}
     assert rules == notes
 

@@ -371,6 +371,6 @@ def test_record_text_shows_annotations_tags_and_variations():
     assert before < move < after < variation
     assert "    [5] " in text[variation:]
     zh = "\n".join(record_text(record, "zh"))
-    assert "这步之前:What would you bid here?" in zh and "代替第 5 步的变着" in zh
+    assert "这步之前:What would you bid here?" in zh and "代替第 5 着的变着" in zh
     main_only = "\n".join(record_text(record, variations=False))
     assert "Variation" not in main_only
