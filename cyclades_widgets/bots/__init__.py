@@ -12,12 +12,15 @@ that suggests a move with its reason, and what-if runs from any position.
 from __future__ import annotations
 
 from .basic import GreedyBot, RandomBot, position_value
+from .coach import Alternative, Hint, describe_action, explain_move, hint
 from .levels import LEVELS, EasyBot, MediumBot, level, level_name
 from .mcts import SearchResult, StrongBot
 from .whatif import WhatIf, play_out, whatif, wilson
 
 __all__ = [
     "LEVELS",
+    "Alternative",
+    "Hint",
     "EasyBot",
     "GreedyBot",
     "MediumBot",
@@ -25,6 +28,9 @@ __all__ = [
     "SearchResult",
     "StrongBot",
     "WhatIf",
+    "describe_action",
+    "explain_move",
+    "hint",
     "level",
     "level_name",
     "play_out",

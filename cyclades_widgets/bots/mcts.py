@@ -132,6 +132,8 @@ class StrongBot:
     level: str = field(default="strong", init=False)
     last: SearchResult | None = field(default=None, init=False, repr=False)
     """The last search's result (the coach reads it)."""
+    last_state: GameState | None = field(default=None, init=False, repr=False)
+    """The position of the last search (a copy)."""
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` by search (a forced move at once)."""
@@ -162,6 +164,7 @@ class StrongBot:
             done += 1
         moves = sorted(stats.values(), key=lambda m: (-m.visits, -m.win_rate, str(m.action)))
         self.last = SearchResult(seat, done, moves)
+        self.last_state = state.copy()
         return self.last
 
     def _select(self, node: _Node, legal: list[Action], rng: random.Random) -> Action:
