@@ -39,7 +39,7 @@ __all__ = [
 HINT_PLAYOUTS = {"easy": 60, "medium": 250, "strong": 900}
 """Playouts a hint's search spends, per level: the strong coach stays under 2 s on one core."""
 
-LIKELY = 0.3
+LIKELY = 0.25
 """A consequence seen in at least this share of the playouts is worth saying."""
 
 
@@ -226,17 +226,21 @@ def _why(
     """The reason's catalog key and values, from the strongest thing the search saw."""
     n = max(1, best.visits)
     action = best.action
-    if best.visits and best.won_game / n >= 0.5:
-        return "wins", {"p": best.won_game / n}
+    discount = _priest_discount(state, seat, action)
+    wins = best.visits > 0 and best.won_game / n >= LIKELY
+    if wins and discount is not None:
+        return "wins_priests", {"p": best.won_game / n, **discount}
     conquest = _conquest(state, seat, best)
     if conquest is not None:
         return conquest
+    if wins:
+        return "wins", {"p": best.won_game / n}
     if best.visits and best.metropolis / n >= LIKELY:
         return "metropolis", {"p": best.metropolis / n}
     if action.kind == "retreat":
         odds = battle_odds_for(state, seat)
         if odds is not None:
-            return "retreat", {"p": odds}
+            return ("retreat", {"p": odds}) if odds >= 0.005 else ("retreat_hopeless", {})
     if action.kind == "build" and state.buildings_of(seat, action.args[0]) == 0:
         return "building", {"n": building_types(state, seat) + 1}
     if (
@@ -245,16 +249,24 @@ def _why(
         or (action.kind == "bid" and action.args[0] == "athena")
     ):
         return "philosopher", {"n": state.players[seat].philosophers + 1}
-    if action.kind == "bid" and len(action.args) > 1 and state.players[seat].priests:
-        amount = action.args[1]
-        others = [a for g, (p, a) in state.bids.items() if p == seat and g != action.args[0]]
-        paid = payment(state, seat, [*others, amount]) - payment(state, seat, others)
-        if paid < amount:
-            return "priests", {"priests": state.players[seat].priests, "paid": paid}
+    if discount is not None:
+        return "priests", discount
     if alternatives:
         return "default", {"p": best.win_rate, "q": alternatives[0].win_rate,
                            "other": alternatives[0].action}  # fmt: skip
     return "only", {"p": best.win_rate}
+
+
+def _priest_discount(state: GameState, seat: int, action: Action) -> dict[str, int] | None:
+    """For a bid that Priests make cheaper: how many Priests, and what it costs."""
+    if action.kind != "bid" or len(action.args) < 2 or not state.players[seat].priests:
+        return None
+    god, amount = action.args
+    others = [a for g, (p, a) in state.bids.items() if p == seat and g != god]
+    paid = payment(state, seat, [*others, amount]) - payment(state, seat, others)
+    if paid >= amount:
+        return None
+    return {"priests": state.players[seat].priests, "paid": paid}
 
 
 def _conquest(state: GameState, seat: int, best: MoveStats) -> tuple[str, dict[str, Any]] | None:

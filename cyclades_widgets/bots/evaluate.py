@@ -9,7 +9,7 @@ win estimates of :func:`win_estimates` turn the scores of all seats into shares 
 >>> [round(p, 2) for p in win_estimates(s)]
 [0.33, 0.33, 0.33]
 >>> s.isles[s.isles_of(0)[0]].metropolis = True
->>> win_estimates(s)[0] > 0.9
+>>> win_estimates(s)[0] > 0.75
 True
 """
 
@@ -42,8 +42,8 @@ GOLD_VALUE = 0.8
 """What 1 GP is worth, up to :data:`GOLD_CAP` GP; beyond it, a quarter of that: gold
 only counts for what it can still buy, so the bots spend it."""
 GOLD_CAP = 10
-TEMPERATURE = 28.0
-"""Points for a factor e in the win estimates: 100 points (a Metropolis) is about 35:1."""
+TEMPERATURE = 50.0
+"""Points for a factor e in the win estimates: 100 points (a Metropolis) is about 7:1."""
 
 
 def building_types(state: GameState, seat: int) -> int:
@@ -57,7 +57,8 @@ def building_types(state: GameState, seat: int) -> int:
 
 def score(state: GameState, seat: int) -> float:
     """``seat``'s position in points: Metropolises, buildings toward a set, Philosophers,
-    revenue, isles, units, Priests and gold (see the constants above)."""
+    revenue, isles, units (a first fleet counts more: without one, troops cannot cross the
+    sea), Priests and gold (see the constants above)."""
     p = state.players[seat]
     if p.eliminated:
         return -1000.0
@@ -66,6 +67,7 @@ def score(state: GameState, seat: int) -> float:
     revenue = revenue_of(state, seat)[0]
     isles = len(state.isles_of(seat))
     gold = p.gold
+    fleets = state.fleets_on_board(seat)
     return (
         METROPOLIS * state.metropolises(seat)
         + BUILDING_TYPE[types]
@@ -73,7 +75,8 @@ def score(state: GameState, seat: int) -> float:
         + 3.0 * revenue
         + 4.0 * isles
         + 2.0 * state.troops_on_board(seat)
-        + 1.2 * state.fleets_on_board(seat)
+        + 1.2 * fleets
+        + (5.0 if fleets else 0.0)
         + 3.0 * min(p.priests, 3)
         + GOLD_VALUE * min(gold, GOLD_CAP)
         + 0.25 * GOLD_VALUE * max(0, gold - GOLD_CAP)

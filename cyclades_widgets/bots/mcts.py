@@ -40,7 +40,7 @@ from .policy import bid_choice, quick_action, seat_to_act
 
 __all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates"]
 
-DEFAULT_PLAYOUTS = 250
+DEFAULT_PLAYOUTS = 400
 """Playouts per decision by default: well under a second on one core."""
 MAX_PLAYOUT_STEPS = 600
 """A playout stops after this many steps even before its cut-off."""
@@ -128,7 +128,7 @@ class StrongBot:
     seed: int | None = 0
     playouts: int = DEFAULT_PLAYOUTS
     time_limit: float | None = None
-    exploration: float = 0.5
+    exploration: float = 0.15
     level: str = field(default="strong", init=False)
     last: SearchResult | None = field(default=None, init=False, repr=False)
     """The last search's result (the coach reads it)."""
