@@ -115,7 +115,7 @@ def test_a_strong_bot_explains_its_last_move():
 
 def test_hint_needs_a_decision_and_a_known_level():
     game = cw.Game.new(players=3, seed=2, start="setup")
-    with pytest.raises(ValueError, match="no decision"):
+    with pytest.raises(ValueError, match="Nobody has a decision"):
         hint(game.state, playouts=5)
-    with pytest.raises(ValueError, match="unknown bot level"):
+    with pytest.raises(ValueError, match="no bot level"):
         cw.Game.new(players=3, seed=2).hint(level="expert")

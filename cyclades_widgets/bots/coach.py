@@ -17,12 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import percent, render
+from ..i18n import Message, percent, render
 from ..rules import flow
 from ..rules.actions import Action
 from ..rules.offerings import payment
 from ..rules.state import BUILDINGS, CREATURES, GameState
 from .evaluate import battle_odds_for, building_types, win_estimates
+from .levels import BotError, check_level
 from .mcts import MoveStats, SearchResult, StrongBot
 from .policy import best_attack
 
@@ -170,14 +171,13 @@ def hint(
     """Search the position for the player to act and return a :class:`Hint`.
 
     ``level`` sets the search's budget (:data:`HINT_PLAYOUTS`), ``playouts`` overrides
-    it; the same seed and position give the same hint. Raises ``ValueError`` when no
-    decision is due.
+    it; the same seed and position give the same hint. Raises :class:`.levels.BotError`
+    (a ``ValueError``) for an unknown level or when nobody has a decision to make.
     """
-    if level not in HINT_PLAYOUTS:
-        raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(HINT_PLAYOUTS)}")
+    check_level(level)
     kind, _ = flow.node(state)
     if kind != "decision":
-        raise ValueError(f"no decision is due (the next step is {kind!r})")
+        raise BotError(Message("bots.error.no_decision"))
     budget = HINT_PLAYOUTS[level] if playouts is None else playouts
     bot = StrongBot(seed=seed, playouts=max(1, budget))
     legal = flow.legal_actions(state)

@@ -24,35 +24,53 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..i18n import render
+from ..i18n import Message, render
 from ..rules import flow
 from ..rules.actions import Action
+from ..rules.errors import CycladesError
 from ..rules.state import GameState
 from .evaluate import battle_odds_for, score
 from .policy import bid_choice, pending_choice, quick_action, seat_to_act
 
-__all__ = ["LEVELS", "EasyBot", "Level", "MediumBot", "level", "level_name"]
+__all__ = [
+    "LEVELS",
+    "BotError",
+    "EasyBot",
+    "Level",
+    "MediumBot",
+    "check_level",
+    "level",
+    "level_name",
+]
 
 Level = Literal["easy", "medium", "strong"]
 LEVELS: tuple[Level, ...] = ("easy", "medium", "strong")
 """The levels, weakest first (their names: catalog ``bots.level.<level>``)."""
 
 
+class BotError(CycladesError):
+    """A bot or the coach was asked for something it cannot do (an unknown level, a hint
+    when nobody has a decision to make); the message speaks the learner's language."""
+
+
 def level_name(name: str, lang: str | None = None) -> str:
     """The level's name in the learner's language (``"easy"`` → "Easy", "Facile", "简单")."""
-    return render(f"bots.level.{_check(name)}", None, lang)
+    return render(f"bots.level.{check_level(name)}", None, lang)
 
 
-def _check(name: str) -> str:
+def check_level(name: object) -> str:
+    """``name`` if it is one of :data:`LEVELS`, else raise :class:`BotError`."""
     if name not in LEVELS:
-        raise ValueError(f"unknown bot level {name!r}: use one of {', '.join(LEVELS)}")
-    return name
+        shown = repr(name)
+        raise BotError(Message("bots.error.level", {"level": shown, "levels": list(LEVELS)},
+                               frozenset({shown, *LEVELS})))  # fmt: skip
+    return str(name)
 
 
 def level(name: str, seed: int | None = 0, **options: Any) -> Any:
     """A bot of this level; ``seed`` makes its choices reproducible. ``options`` go to the
     strong bot (``playouts=``, ``time_limit=``...)."""
-    _check(name)
+    check_level(name)
     if name == "easy":
         return EasyBot(seed=seed)
     if name == "medium":

@@ -142,8 +142,8 @@ def whatif(
     """
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
-    if level is not None and level not in levels.LEVELS:
-        raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(levels.LEVELS)}")
+    if level is not None:
+        levels.check_level(level)
     state_dict = game.state.to_dict()
     jobs = [(state_dict, seed + i, _fresh(_default_bots(game, bots, seed + i, level)), max_cycles)
             for i in range(n)]  # fmt: skip
