@@ -144,3 +144,15 @@ def test_whatif_takes_a_level_and_says_who_played():
     assert mixed.bots == ("Medium", "Easy", "Easy")
     with pytest.raises(ValueError, match="no bot level"):
         cw.whatif(game, n=1, level="hard", progress=False)
+
+
+def test_bots_cross_process_boundaries():
+    """Bots of every level pickle (whatif's process pools and Dask), searched or not."""
+    import pickle
+
+    game = cw.Game.new(players=3, seed=2)
+    strong = StrongBot(seed=1, playouts=5)
+    strong.choose(game.state, game.legal_actions())
+    for bot in (EasyBot(seed=1), MediumBot(seed=2), strong):
+        again = pickle.loads(pickle.dumps(bot))
+        assert again.choose(game.state, game.legal_actions()) in game.legal_actions()
