@@ -9,6 +9,7 @@ or the fleet saved.
 from __future__ import annotations
 
 import pytest
+from pseudo import unwrapped
 
 import cyclades_widgets as cw
 from cyclades_widgets.bots import MediumBot, StrongBot
@@ -210,3 +211,4 @@ def test_the_coach_says_why(make, key):
     assert f"bots.reason.{hint.why_key}" == key, hint.reason("en")
     for lang in ("en", "fr", "zh"):
         assert hint.reason(lang)
+    assert unwrapped(hint.reason("pseudo"), allowed={"Athens", "Sparta", "Corinth"}) == []

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from ..rules import flow
 from ..rules.actions import Action
 from ..rules.state import GameState, Phase
-from .evaluate import building_types, win_estimates
+from .evaluate import win_estimates
 from .policy import bid_choice, quick_action, seat_to_act
 
 __all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates"]
@@ -284,8 +284,3 @@ def _record(stats: MoveStats, before: GameState, after: GameState, seat: int, va
     has = set(after.isles_of(seat))
     stats.taken.update(has - had)
     stats.lost.update(had - has)
-
-
-def progress(state: GameState, seat: int) -> tuple[int, int]:
-    """(distinct building types, Philosophers) of ``seat``: how near the next Metropolis."""
-    return building_types(state, seat), state.players[seat].philosophers
