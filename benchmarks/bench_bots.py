@@ -113,33 +113,20 @@ def strength(
     playouts: int = BENCH_PLAYOUTS,
     selfplay_playouts: int = SELFPLAY_PLAYOUTS,
     log: Callable[[str], None] = lambda line: None,
+    first: int = 0,
 ) -> list[Figure]:
-    """The issue-15 figures from ``games`` games per pairing and ``selfplay`` strong-only
-    games."""
-    figures: list[Figure] = []
+    """The issue-15 figures from ``games`` games per pairing (0: none) and ``selfplay``
+    strong-only games, numbered from ``first``."""
     started = time.perf_counter()
-    strong = [play_levels(i, ["strong", "medium", "medium"], playouts) for i in range(games)]
-    wins = sum(1 for g in strong if g["winner"] == g["focus"])
-    log(f"strong vs 2 medium: {wins}/{games} ({time.perf_counter() - started:.0f} s)")
-    figures.append(
-        _rate(
-            "strong_vs_medium_rate",
-            f"strong ({playouts} playouts) vs 2 medium",
-            wins,
-            games,
-            "≥ 60%",
-        )  # fmt: skip
-    )
-    medium = [play_levels(i, ["medium", "easy", "easy"], playouts) for i in range(games)]
-    wins = sum(1 for g in medium if g["winner"] == g["focus"])
-    log(f"medium vs 2 easy: {wins}/{games} ({time.perf_counter() - started:.0f} s)")
-    figures.append(_rate("medium_vs_easy_rate", "medium vs 2 easy", wins, games, "≥ 50%"))
+    figures = _pairings(games, playouts, log, started) if games else []
     if selfplay:
         played = []
-        for i in range(selfplay):
+        for i in range(first, first + selfplay):
             played.append(play_levels(i, ["strong"] * 3, selfplay_playouts))
-            if (i + 1) % 10 == 0:
-                log(f"strong self-play: {i + 1} games ({time.perf_counter() - started:.0f} s)")
+            if len(played) % 10 == 0:
+                log(
+                    f"strong self-play: {len(played)} games ({time.perf_counter() - started:.0f} s)"
+                )
         cycles = [g["cycles"] for g in played]
         gold = [g["gold"][g["winner"]] for g in played if g["winner"] is not None]
         unfinished = sum(1 for g in played if not g["over"])
@@ -156,8 +143,24 @@ def strength(
                     f"{what} ({selfplay_playouts} playouts)",
                     f"95% [{low}–{high}] over {len(values)} games; target {target}",
                     extra={"values": values, "low": low, "high": high, "unfinished": unfinished},
-                )  # fmt: skip
+                )
             )
+    return figures
+
+
+def _pairings(
+    games: int, playouts: int, log: Callable[[str], None], started: float
+) -> list[Figure]:
+    """Strong against two mediums, then medium against two easies."""
+    strong = [play_levels(i, ["strong", "medium", "medium"], playouts) for i in range(games)]
+    wins = sum(1 for g in strong if g["winner"] == g["focus"])
+    log(f"strong vs 2 medium: {wins}/{games} ({time.perf_counter() - started:.0f} s)")
+    what = f"strong ({playouts} playouts) vs 2 medium"
+    figures = [_rate("strong_vs_medium_rate", what, wins, games, "≥ 60%")]
+    medium = [play_levels(i, ["medium", "easy", "easy"], playouts) for i in range(games)]
+    wins = sum(1 for g in medium if g["winner"] == g["focus"])
+    log(f"medium vs 2 easy: {wins}/{games} ({time.perf_counter() - started:.0f} s)")
+    figures.append(_rate("medium_vs_easy_rate", "medium vs 2 easy", wins, games, "≥ 50%"))
     return figures
 
 
@@ -187,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--selfplay", type=int, default=100)
     parser.add_argument("--playouts", type=int, default=BENCH_PLAYOUTS)
     parser.add_argument("--selfplay-playouts", type=int, default=SELFPLAY_PLAYOUTS)
+    parser.add_argument("--first", type=int, default=0, help="the first self-play game's number")
     parser.add_argument(
         "--out", default=str(Path(__file__).parent / "test-results" / "bots-strength.json")
     )
@@ -198,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         args.playouts,
         args.selfplay_playouts,
         log=lambda line: print(line, file=sys.stderr, flush=True),
+        first=args.first,
     )
     for f in figures:
         print(f"{f.key}: {f.value} {f.unit} ({f.what}); {f.note}")
