@@ -42,6 +42,7 @@ _LAZY = {
     "RandomBot": ("bots", "RandomBot"),
     "GreedyBot": ("bots", "GreedyBot"),
     "whatif": ("bots", "whatif"),
+    "bots": ("bots", None),
     "narrate": ("narrate", "narrate"),
     "creature_info": ("narrate", "creature_info"),
     "Board": ("widgets", "Board"),

@@ -47,6 +47,7 @@ from .rules.errors import RecordError
 from .rules.setup import new_state
 
 if TYPE_CHECKING:
+    from .bots.coach import Hint
     from .tables import Tables
 
 __all__ = ["Bot", "Game", "GameRecord", "Step"]
@@ -98,6 +99,21 @@ class Game(BaseGame):
         from .narrate import narrate_events
 
         return narrate_events(self.events, lang=lang, state_or_map=self.state)
+
+    def hint(
+        self, level: str = "strong", *, playouts: int | None = None, seed: int | None = None
+    ) -> Hint:
+        """A suggested move for the player to act, with its best alternatives, their
+        estimated win rates and a one-sentence reason (``hint.reason(lang)``); ``hint.target``
+        is the isle, sea, god or creature to highlight. See ``docs/bots.md``.
+
+        ``level`` (``"easy"``, ``"medium"``, ``"strong"``) sets the search's budget;
+        ``seed`` defaults to the game's, so the same position gives the same hint.
+        """
+        from .bots.coach import hint
+
+        chosen = self.seed if seed is None else seed
+        return hint(self.state, level=level, playouts=playouts, seed=chosen)
 
     def _repr_svg_(self) -> str:
         """The position as a static SVG board (notebooks, nbconvert, GitHub), with the last

@@ -88,7 +88,7 @@ def test_whatif_is_reproducible_and_reports_intervals():
         low, high = first.interval(name)
         assert 0.0 <= low <= first.rate(name) <= high <= 1.0
     assert "continuations" in str(first)
-    assert list(first.table().columns) == ["wins", "win rate", "95% low", "95% high"]
+    assert list(first.table().columns) == ["wins", "win rate", "95% low", "95% high", "bot"]
 
 
 def test_whatif_runs_on_an_executor_with_the_same_result():

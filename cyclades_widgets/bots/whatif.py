@@ -18,9 +18,10 @@ from typing import Any
 
 from ..history import BaseGame, Bot
 from ..rules.state import GameState
+from . import levels
 from .basic import GreedyBot
 
-__all__ = ["WhatIf", "play_out", "whatif", "wilson"]
+__all__ = ["WhatIf", "bot_label", "play_out", "whatif", "wilson"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,9 @@ class WhatIf:
     unfinished: int
     n: int
     seed: int
+    bots: tuple[str, ...] = ()
+    """Who played each seat, in seat order: a level's name (:func:`.levels.level_name`,
+    in the session's language) or the bot's class name."""
 
     def rate(self, player: str) -> float:
         """The share of continuations ``player`` won."""
@@ -48,10 +52,11 @@ class WhatIf:
         rows = []
         for name in self.players:
             low, high = self.interval(name)
-            rows.append(
-                {"player": name, "wins": self.wins[name], "win rate": self.rate(name),
-                 "95% low": low, "95% high": high}
-            )  # fmt: skip
+            row = {"player": name, "wins": self.wins[name], "win rate": self.rate(name),
+                   "95% low": low, "95% high": high}  # fmt: skip
+            if self.bots:
+                row["bot"] = self.bots[self.players.index(name)]
+            rows.append(row)
         return pd.DataFrame(rows).set_index("player")
 
     def __str__(self) -> str:
@@ -60,7 +65,10 @@ class WhatIf:
             low, high = self.interval(name)
             parts.append(f"{name} {self.rate(name):.0%} [{low:.0%}–{high:.0%}]")
         tail = f"; {self.unfinished} unfinished" if self.unfinished else ""
-        return f"{self.n} continuations: " + ", ".join(parts) + tail
+        played = ""
+        if self.bots:
+            played = " (" + ", ".join(f"{p}: {b}" for p, b in zip(self.players, self.bots)) + ")"
+        return f"{self.n} continuations{played}: " + ", ".join(parts) + tail
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -90,11 +98,26 @@ def play_out(
     return game.winner
 
 
-def _default_bots(game: BaseGame, bots: Mapping[str, Bot] | None, seed: int) -> dict[str, Bot]:
+def _default_bots(
+    game: BaseGame, bots: Mapping[str, Bot] | None, seed: int, level: str | None = None
+) -> dict[str, Bot]:
     chosen: dict[str, Bot] = dict(bots or {})
     for i, name in enumerate(game.players):
-        chosen.setdefault(name, GreedyBot(seed=seed * 31 + i))
+        if name not in chosen:
+            chosen[name] = (
+                GreedyBot(seed=seed * 31 + i)
+                if level is None
+                else levels.level(level, seed=seed * 31 + i)
+            )
     return chosen
+
+
+def bot_label(bot: Bot, lang: str | None = None) -> str:
+    """How a bot is named to the learner: its level's name, or its class name."""
+    name = getattr(bot, "level", None)
+    if isinstance(name, str) and name in levels.LEVELS:
+        return levels.level_name(name, lang)
+    return type(bot).__name__
 
 
 def whatif(
@@ -106,19 +129,25 @@ def whatif(
     seed: int = 0,
     max_cycles: int = 40,
     progress: bool = True,
+    level: str | None = None,
 ) -> WhatIf:
     """Play ``n`` continuations from the current position and report win rates.
 
-    Seats without a bot get a :class:`GreedyBot`. Continuation ``i`` uses chance seed
+    Seats without a bot get a bot of ``level`` (``"easy"``, ``"medium"``, ``"strong"``:
+    :func:`.levels.level`), or a :class:`GreedyBot` when no level is given; the result
+    says who played each seat (:attr:`WhatIf.bots`). Continuation ``i`` uses chance seed
     ``seed + i`` and fresh copies of the bots, so results are reproducible. With an
     ``executor`` (any ``concurrent.futures.Executor``: a process pool, or a Dask
     client's executor) the continuations run there.
     """
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
+    if level is not None:
+        levels.check_level(level)
     state_dict = game.state.to_dict()
-    jobs = [(state_dict, seed + i, _fresh(_default_bots(game, bots, seed + i)), max_cycles)
+    jobs = [(state_dict, seed + i, _fresh(_default_bots(game, bots, seed + i, level)), max_cycles)
             for i in range(n)]  # fmt: skip
+    played = tuple(bot_label(jobs[0][2][name]) for name in game.players)
     results: list[str | None] = []
     bar = _progress(n, progress)
     if executor is None:
@@ -132,7 +161,7 @@ def whatif(
             bar(1)
     bar(0, close=True)
     wins = {name: sum(1 for r in results if r == name) for name in game.players}
-    return WhatIf(game.players, wins, sum(1 for r in results if r is None), n, seed)
+    return WhatIf(game.players, wins, sum(1 for r in results if r is None), n, seed, played)
 
 
 def _fresh(bots: Mapping[str, Bot]) -> dict[str, Bot]:
