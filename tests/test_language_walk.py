@@ -101,6 +101,11 @@ ENGLISH = frozenset(
         "held",
         "down",
         "yes",
+        "continuations",
+        "easy",
+        "medium",
+        "strong",
+        "played",
         "true",
         "false",
         "nan",
@@ -132,6 +137,10 @@ def _texts(game: cw.Game, lang: str) -> Iterator[tuple[str, str]]:
             yield f"table {name}", text
     odds = cw.battle_odds(attackers=3, defenders=2, defender_bonus=1)
     yield "battle_odds", odds.summary()
+    result = cw.whatif(game, n=2, max_cycles=1, level="easy", progress=False)
+    yield "whatif", str(result)
+    for text in _table_texts(result.table()):
+        yield "whatif table", text
 
 
 def _refusal() -> str:
@@ -176,4 +185,11 @@ def test_the_walk_can_fail():
         game = cw.Game.new(players=4, seed=11)
         texts = [*_texts(game, "en"), ("refusal", _refusal())]
         found = {where for where, text in texts if _foreign(text, "fr", set())}
-    assert {"table players", "table gods", "battle_odds", "refusal"} <= found
+    assert {
+        "table players",
+        "table gods",
+        "battle_odds",
+        "whatif",
+        "whatif table",
+        "refusal",
+    } <= found

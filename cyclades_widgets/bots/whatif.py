@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..history import BaseGame, Bot
+from ..i18n import render
 from ..rules.state import GameState
 from . import levels
 from .basic import GreedyBot
@@ -36,6 +37,9 @@ class WhatIf:
     bots: tuple[str, ...] = ()
     """Who played each seat, in seat order: a level's name (:func:`.levels.level_name`,
     in the session's language) or the bot's class name."""
+    seats: tuple[str, ...] = ()
+    """Who played each seat, in seat order, as an id: a level (``"easy"``...) or the bot's
+    class name; the table and the summary name them in the language asked for."""
 
     def rate(self, player: str) -> float:
         """The share of continuations ``player`` won."""
@@ -45,30 +49,52 @@ class WhatIf:
         """A 95% Wilson score interval for ``player``'s win rate."""
         return wilson(self.wins[player], self.n, z)
 
-    def table(self) -> Any:
-        """The results as a pandas DataFrame (wins, rate, 95% interval)."""
+    def _who(self, seat: int, lang: str | None) -> str:
+        if not self.seats:
+            return self.bots[seat]
+        who = self.seats[seat]
+        return levels.level_name(who, lang) if who in levels.LEVELS else who
+
+    def table(self, lang: str | None = None) -> Any:
+        """The results as a pandas DataFrame (wins, rate, 95% interval, who played), its
+        headers in ``lang`` (None: the session's language)."""
         import pandas as pd
 
-        rows = []
-        for name in self.players:
-            low, high = self.interval(name)
-            row = {"player": name, "wins": self.wins[name], "win rate": self.rate(name),
-                   "95% low": low, "95% high": high}  # fmt: skip
-            if self.bots:
-                row["bot"] = self.bots[self.players.index(name)]
-            rows.append(row)
-        return pd.DataFrame(rows).set_index("player")
+        def head(key: str) -> str:
+            return render(f"bots.whatif.column.{key}", None, lang)
 
-    def __str__(self) -> str:
-        parts = []
+        rows = []
+        for seat, name in enumerate(self.players):
+            low, high = self.interval(name)
+            row = {head("player"): name, head("wins"): self.wins[name],
+                   head("rate"): self.rate(name), head("low"): low, head("high"): high}  # fmt: skip
+            if self.bots:
+                row[head("bot")] = self._who(seat, lang)
+            rows.append(row)
+        return pd.DataFrame(rows).set_index(head("player"))
+
+    def summary(self, lang: str | None = None) -> str:
+        """One line: the win rate of each player with its 95% interval, and who played,
+        in ``lang`` (None: the session's language)."""
+        rates = []
         for name in self.players:
             low, high = self.interval(name)
-            parts.append(f"{name} {self.rate(name):.0%} [{low:.0%}–{high:.0%}]")
-        tail = f"; {self.unfinished} unfinished" if self.unfinished else ""
+            values = {"player": name, "rate": f"{self.rate(name):.0%}", "low": f"{low:.0%}",
+                      "high": f"{high:.0%}"}  # fmt: skip
+            rates.append(render("bots.whatif.rate", values, lang, proper=frozenset({name})))
         played = ""
         if self.bots:
-            played = " (" + ", ".join(f"{p}: {b}" for p, b in zip(self.players, self.bots)) + ")"
-        return f"{self.n} continuations{played}: " + ", ".join(parts) + tail
+            seats = ", ".join(f"{p}: {self._who(i, lang)}" for i, p in enumerate(self.players))
+            played = render("bots.whatif.played", {"seats": seats}, lang, proper=frozenset({seats}))
+        joined = ", ".join(rates)
+        text = render("bots.whatif.summary", {"n": self.n, "played": played, "rates": joined},
+                      lang, proper=frozenset({played, joined}))  # fmt: skip
+        if self.unfinished:
+            text += render("bots.whatif.unfinished", {"n": self.unfinished}, lang)
+        return text
+
+    def __str__(self) -> str:
+        return self.summary()
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -120,6 +146,11 @@ def bot_label(bot: Bot, lang: str | None = None) -> str:
     return type(bot).__name__
 
 
+def _bot_id(bot: Bot) -> str:
+    name = getattr(bot, "level", None)
+    return name if isinstance(name, str) and name in levels.LEVELS else type(bot).__name__
+
+
 def whatif(
     game: BaseGame,
     n: int = 200,
@@ -147,7 +178,9 @@ def whatif(
     state_dict = game.state.to_dict()
     jobs = [(state_dict, seed + i, _fresh(_default_bots(game, bots, seed + i, level)), max_cycles)
             for i in range(n)]  # fmt: skip
-    played = tuple(bot_label(jobs[0][2][name]) for name in game.players)
+    chosen = jobs[0][2]
+    played = tuple(bot_label(chosen[name]) for name in game.players)
+    seats = tuple(_bot_id(chosen[name]) for name in game.players)
     results: list[str | None] = []
     bar = _progress(n, progress)
     if executor is None:
@@ -161,7 +194,8 @@ def whatif(
             bar(1)
     bar(0, close=True)
     wins = {name: sum(1 for r in results if r == name) for name in game.players}
-    return WhatIf(game.players, wins, sum(1 for r in results if r is None), n, seed, played)
+    unfinished = sum(1 for r in results if r is None)
+    return WhatIf(game.players, wins, unfinished, n, seed, played, seats)
 
 
 def _fresh(bots: Mapping[str, Bot]) -> dict[str, Bot]:
@@ -173,7 +207,8 @@ def _progress(total: int, enabled: bool) -> Callable[..., None]:
         return lambda k, close=False: None
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=total, desc="what-if", unit="game", leave=False)
+    desc = render("bots.whatif.progress", None, None)
+    bar = tqdm(total=total, desc=desc, unit="", leave=False)
 
     def update(k: int, close: bool = False) -> None:
         if k:
