@@ -244,3 +244,18 @@ def test_the_coach_and_the_seats_speak_only_the_catalog():
     bad = [(t, w) for t in texts if (w := unwrapped(t, NAMES))]
     assert bad == [], bad
     assert all(texts)
+
+
+def test_the_board_alone_sets_its_seats_too():
+    game = cw.Game.new(players=3, seed=3)
+    own = RandomBot(seed=1)
+    board = Board(game, bots={"Corinth": own})
+    board.set_seat("Athens", "medium")
+    board.set_seat("Corinth", "easy")
+    assert isinstance(board.bots["Athens"], MediumBot)
+    assert isinstance(board.bots["Corinth"], EasyBot)
+    board.set_seat("Corinth", OWN)
+    assert board.bots["Corinth"] is own
+    with pytest.raises(ValueError, match="no player"):
+        board.set_seat("Thebes", "easy")
+    assert set(board.bots) == {"Athens", "Corinth"}

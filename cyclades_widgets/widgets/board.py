@@ -50,6 +50,7 @@ from .coach import (
     CoachNote,
     Explaining,
     hint_marks,
+    seat_bots,
     seat_choice,
     seat_label,
 )
@@ -171,6 +172,8 @@ class Board(anywidget.AnyWidget):
         self._game = game
         self.bots: dict[str, Bot] = dict(bots or {})
         """Players the Continue button lets a bot play for (the seat picker sets them)."""
+        self.own_bots: dict[str, Bot] = dict(self.bots)
+        """The bots given in ``bots=`` (the seat picker can choose them back)."""
         self.hint_playouts = HINT_PLAYOUTS
         """Playouts of the search behind a hint (:meth:`hint`)."""
         self.explain_bots = True
@@ -470,6 +473,12 @@ class Board(anywidget.AnyWidget):
                 self._note(notes[-1])
 
     # ------------------------------------------------------------------ the coach
+    def set_seat(self, player: str, choice: str) -> None:
+        """Who plays ``player``: ``"you"`` (a person), a bot level (``"easy"``, ``"medium"``,
+        ``"strong"``) or ``"own"`` (the bot given in ``bots=``); Continue plays the bots."""
+        seat_bots(self.bots, self.own_bots, self._game.state.names, self._game.seed, player, choice)
+        self.refresh()
+
     def hint(self) -> bool:
         """Ask the coach (:meth:`Game.hint <cyclades_widgets.game.Game.hint>`, strong, with
         :attr:`hint_playouts` playouts) for the move of the person to act, as the Hint

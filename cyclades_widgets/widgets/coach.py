@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = [
     "Explaining",
     "hint_marks",
     "make_bot",
+    "seat_bots",
     "seat_choice",
     "seat_label",
 ]
@@ -80,6 +81,33 @@ def make_bot(level: str, seed: int | None) -> Any:
     if level == "strong":
         return make(level, seed=seed, playouts=STRONG_PLAYOUTS)
     return make(level, seed=seed)
+
+
+def seat_bots(
+    bots: dict[str, Bot],
+    own: Mapping[str, Bot],
+    names: Sequence[str],
+    seed: int | None,
+    player: str,
+    choice: str,
+) -> None:
+    """Make ``player`` played by ``choice`` in ``bots``: :data:`YOU` takes its bot off, a
+    level puts a new bot of that level (seeded from ``seed`` and the seat; kept if the
+    seat has that level already), :data:`OWN` puts back ``own[player]``. Raises
+    ``ValueError`` for an unknown player or choice (``bots`` then unchanged)."""
+    if player not in names:
+        raise ValueError(f"no player {player!r}; the players are {', '.join(names)}")
+    if choice == YOU:
+        bots.pop(player, None)
+    elif choice == OWN and player in own:
+        bots[player] = own[player]
+    elif choice in LEVELS:
+        if seat_choice(bots.get(player)) != choice:
+            bots[player] = make_bot(choice, (seed or 0) * 10 + list(names).index(player))
+    else:
+        raise ValueError(
+            f"a seat is {YOU!r}, {OWN!r} or one of {', '.join(LEVELS)}; not {choice!r}"
+        )
 
 
 def hint_marks(hint: Hint) -> dict[str, Any]:

@@ -24,7 +24,7 @@ import ipywidgets as w
 from ..bots import LEVELS
 from ..game import Bot, Game
 from .board import Board
-from .coach import OWN, YOU, make_bot, seat_choice, seat_label
+from .coach import OWN, YOU, seat_choice, seat_label
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
     ("fast-backward", "start", "step", "board.control.start"),
@@ -131,7 +131,7 @@ class GameView(w.VBox):
         for i, title in enumerate(("narration", "tables", "actions", "coach")):
             self.tabs.set_title(i, t(f"board.tab.{title}"))
         self.tabs.observe(lambda _: self._show_tables(), names="selected_index")
-        self._own: dict[str, Bot] = dict(self.board.bots)
+        self._own = self.board.own_bots
         self.seats: dict[str, w.Dropdown] = {
             name: self._seat_dropdown(name) for name in self.game.state.names
         }
@@ -221,24 +221,8 @@ class GameView(w.VBox):
         """Who plays ``player``: ``"you"`` (a person), a bot level (``"easy"``,
         ``"medium"``, ``"strong"``: a new bot seeded from the game's seed and the seat), or
         ``"own"`` (the bot given in ``bots=``). The board's Continue then plays its turns."""
-        names = self.game.state.names
-        if player not in names:
-            raise ValueError(f"no player {player!r}; the players are {', '.join(names)}")
-        bots = self.board.bots
-        if choice == YOU:
-            bots.pop(player, None)
-        elif choice == OWN and player in self._own:
-            bots[player] = self._own[player]
-        elif choice in LEVELS:
-            if seat_choice(bots.get(player)) != choice:
-                seed = (self.game.seed or 0) * 10 + names.index(player)
-                bots[player] = make_bot(choice, seed)
-        else:
-            raise ValueError(
-                f"a seat is {YOU!r}, {OWN!r} or one of {', '.join(LEVELS)}; not {choice!r}"
-            )
+        self.board.set_seat(player, choice)
         _set(self.seats[player], "value", choice)
-        self.board.refresh()
 
     def _explain_changed(self, change: dict[str, Any]) -> None:
         self.board.explain_bots = bool(change["new"])
