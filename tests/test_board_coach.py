@@ -259,3 +259,15 @@ def test_the_board_alone_sets_its_seats_too():
     with pytest.raises(ValueError, match="no player"):
         board.set_seat("Thebes", "easy")
     assert set(board.bots) == {"Athens", "Corinth"}
+
+
+def test_a_refused_intent_leaves_the_hint_on_the_board():
+    game = conquest_position()
+    board = Board(game)
+    board.hint_playouts = PLAYOUTS
+    assert board.hint()
+    shown = (dict(board.annotation), dict(board.highlights))
+    before = frozen(game)
+    assert not board.play("bid ares 9")  # not a legal action now
+    assert board.error
+    assert (board.annotation, board.highlights) == shown and frozen(game) == before

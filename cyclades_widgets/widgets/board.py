@@ -344,8 +344,7 @@ class Board(anywidget.AnyWidget):
             if kind == "hint":
                 self._hint()
             else:
-                self._uncoach()
-                self._dispatch(kind, msg, made_at)
+                self._dispatch_uncoached(kind, msg, made_at)
         except ValueError as exc:  # NotationError, IllegalActionError, IntentError
             said = exc.message(self.lang) if isinstance(exc, CycladesError) else str(exc)
             self.error = _short(said)  # a rules error in the board's language
@@ -514,14 +513,19 @@ class Board(anywidget.AnyWidget):
         self._shown_note = note
         with self.hold_trait_notifications():
             self.annotation = {"tag": note.tag(self.lang), "before": note.hint.reason(self.lang)}
-            if marks is not None:
-                self.highlights = dict(marks)
+            self.highlights = dict(marks or {})
         self._coached = True
 
-    def _uncoach(self) -> None:
-        """Take the last hint or bot reason off the board (the game is about to change)."""
-        if self._coached:
-            self._coached = False
+    def _dispatch_uncoached(self, kind: str, msg: Mapping[str, Any], made_at: int) -> None:
+        """Carry out an intent; once done, the last hint or bot reason leaves the board
+        (unless Continue showed a new one). A refused intent leaves it there."""
+        coached, self._coached = self._coached, False
+        try:
+            self._dispatch(kind, msg, made_at)
+        except ValueError:
+            self._coached = coached
+            raise
+        if coached and not self._coached:
             self.annotation, self.highlights = {}, {}
 
     def _step(self) -> None:
