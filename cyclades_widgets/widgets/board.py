@@ -13,7 +13,9 @@ anything changes:
 - ``{"type": "step", "step": k}``: the next automatic or chance step;
 - ``{"type": "nav", "to": "back"|"forward"|"start"|"end", "by": "step"|"phase"|"cycle", "step": k}``;
 - ``{"type": "goto", "index": i, "step": k}``, ``{"type": "undo", "step": k}``, ``{"type": "redo", "step": k}``;
-- ``{"type": "rendered", "step": k, "ms": t}``: the front end's report of a redraw.
+- ``{"type": "rendered", "step": k, "ms": t}``: the front end's report of a redraw;
+- ``{"type": "hint", "step": k}``: the coach's suggestion for the person to act
+  (:meth:`Board.hint`); the game does not change.
 
 A rejected intent sets :attr:`Board.error` (shown next to the board, in the board's
 language) and leaves the game exactly as it was. An intent made at another step than the
@@ -32,6 +34,7 @@ from typing import Any, TypeGuard
 import anywidget
 import traitlets
 
+from ..bots import level_name
 from ..game import Bot, Game
 from ..i18n import render
 from ..rules.actions import Action
@@ -40,9 +43,20 @@ from ..view import STATIC
 from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
+from .coach import (
+    HINT_LEVEL,
+    HINT_PLAYOUTS,
+    OWN,
+    CoachNote,
+    Explaining,
+    hint_marks,
+    seat_bots,
+    seat_choice,
+    seat_label,
+)
 from .timeline import Timeline
 
-INTENT_TYPES = ("play", "continue", "step", "nav", "goto", "undo", "redo", "rendered")
+INTENT_TYPES = ("play", "continue", "step", "nav", "goto", "undo", "redo", "rendered", "hint")
 """The kinds of message the front end may send."""
 
 MODES = tuple(view_model.MODES)
@@ -157,7 +171,18 @@ class Board(anywidget.AnyWidget):
             view_model.viewer_seat(game.state, viewer)  # raises on an unknown player
         self._game = game
         self.bots: dict[str, Bot] = dict(bots or {})
-        """Players the Continue button lets a bot play for."""
+        """Players the Continue button lets a bot play for (the seat picker sets them)."""
+        self.own_bots: dict[str, Bot] = dict(self.bots)
+        """The bots given in ``bots=`` (the seat picker can choose them back)."""
+        self.hint_playouts = HINT_PLAYOUTS
+        """Playouts of the search behind a hint (:meth:`hint`)."""
+        self.explain_bots = True
+        """Whether each move of a strong bot leaves its reason in :attr:`coach_notes` and
+        on the board's note panel."""
+        self.coach_notes: list[CoachNote] = []
+        """The hints asked for and the strong bots' reasons, oldest first."""
+        self._coached = False
+        self._shown_note: CoachNote | None = None
         self.render_stats: list[dict[str, Any]] = []
         """The front end's redraw reports: ``{step, ms (JS redraw), roundtrip_ms}``."""
         self._sent_at: dict[int, float] = {}
@@ -284,6 +309,11 @@ class Board(anywidget.AnyWidget):
                 self._game.state.map_id, self.lang, mode=self.mode
             )
             self.view = {}
+            if self._coached and self._shown_note is not None:  # the note in the new language
+                self.annotation = {
+                    "tag": self._shown_note.tag(self.lang),
+                    "before": self._shown_note.hint.reason(self.lang),
+                }
             self.refresh()
 
     # ------------------------------------------------------------------ intents
@@ -311,7 +341,10 @@ class Board(anywidget.AnyWidget):
                 self._record_render(msg)
                 return True
             made_at = self._check_step(kind, msg)
-            self._dispatch(kind, msg, made_at)
+            if kind == "hint":
+                self._hint()
+            else:
+                self._dispatch_uncoached(kind, msg, made_at)
         except ValueError as exc:  # NotationError, IllegalActionError, IntentError
             said = exc.message(self.lang) if isinstance(exc, CycladesError) else str(exc)
             self.error = _short(said)  # a rules error in the board's language
@@ -425,7 +458,75 @@ class Board(anywidget.AnyWidget):
             raise IntentError(self.text("board.error.over", player=game.winner))
         if game.node == "decision" and game.to_act not in self.bots:
             raise IntentError(self.text("board.error.must_decide", player=game.to_act))
-        game.advance(to="decision", bots=self.bots)
+        bots: dict[str, Bot] = dict(self.bots)
+        if self.explain_bots:
+            for name, bot in bots.items():
+                if seat_choice(bot) == "strong":
+                    bots[name] = Explaining(bot, name)  # type: ignore[arg-type]
+        try:
+            game.advance(to="decision", bots=bots)
+        finally:
+            notes = [n for b in bots.values() if isinstance(b, Explaining) for n in b.notes]
+            if notes:
+                self.coach_notes.extend(notes)
+                self._note(notes[-1])
+
+    # ------------------------------------------------------------------ the coach
+    def set_seat(self, player: str, choice: str) -> None:
+        """Who plays ``player``: ``"you"`` (a person), a bot level (``"easy"``, ``"medium"``,
+        ``"strong"``) or ``"own"`` (the bot given in ``bots=``); Continue plays the bots."""
+        seat_bots(self.bots, self.own_bots, self._game.state.names, self._game.seed, player, choice)
+        self.refresh()
+
+    def hint(self) -> bool:
+        """Ask the coach (:meth:`Game.hint <cyclades_widgets.game.Game.hint>`, strong, with
+        :attr:`hint_playouts` playouts) for the move of the person to act, as the Hint
+        button does: its reason goes to the note panel and :attr:`coach_notes`, its target
+        is highlighted. The game does not change. False (and :attr:`error` says why) at a
+        bot's turn, where no decision is due, or on another player's screen."""
+        return self.send_intent("hint")
+
+    def _hint(self) -> None:
+        game = self._game
+        if not self.interactive:
+            raise self._read_only()
+        if game.is_over:
+            raise IntentError(self.text("board.error.over", player=game.winner))
+        who = game.to_act
+        if game.node != "decision" or who is None:
+            raise IntentError(self.text("board.hint.no_decision"))
+        if who in self.bots:
+            choice = seat_choice(self.bots[who])
+            shown = (
+                seat_label(choice, self.lang) if choice == OWN else level_name(choice, self.lang)
+            )
+            raise IntentError(self.text("board.hint.bot_turn", player=who, level=shown))
+        if self.viewer is not None and self.viewer != who:
+            raise IntentError(self.text("board.hint.not_yours", player=who, viewer=self.viewer))
+        hint = game.hint(HINT_LEVEL, playouts=self.hint_playouts)
+        note = CoachNote(who, hint)
+        self.coach_notes.append(note)
+        self._note(note, marks=hint_marks(hint))
+
+    def _note(self, note: CoachNote, marks: Mapping[str, Any] | None = None) -> None:
+        """Show a coach's note on the board (a hint with its highlights)."""
+        self._shown_note = note
+        with self.hold_trait_notifications():
+            self.annotation = {"tag": note.tag(self.lang), "before": note.hint.reason(self.lang)}
+            self.highlights = dict(marks or {})
+        self._coached = True
+
+    def _dispatch_uncoached(self, kind: str, msg: Mapping[str, Any], made_at: int) -> None:
+        """Carry out an intent; once done, the last hint or bot reason leaves the board
+        (unless Continue showed a new one). A refused intent leaves it there."""
+        coached, self._coached = self._coached, False
+        try:
+            self._dispatch(kind, msg, made_at)
+        except ValueError:
+            self._coached = coached
+            raise
+        if coached and not self._coached:
+            self.annotation, self.highlights = {}, {}
 
     def _step(self) -> None:
         game = self._game

@@ -3,8 +3,11 @@
 - back/forward by step, phase or cycle, to the start or the end; undo and redo;
 - a history slider with Play (``ipywidgets.Play``);
 - tabs: the narration of the last step, the tables (pandas DataFrames of players, isles,
-  seas, gods, creatures and the log), and a legal-action picker for those who prefer
-  lists to clicks.
+  seas, gods, creatures and the log), a legal-action picker for those who prefer
+  lists to clicks, and the coach's log (hints and the strong bots' reasons);
+- the seat picker: for each seat, a person ("you") or a bot level (easy, medium, strong);
+- the Hint button: the coach's move for the person to act, its reason on the board and
+  its target highlighted (:meth:`Board.hint`); a checkbox shows why the strong bots play.
 
 Every control sends the same intents as the board's own clicks and keys
 (:meth:`Board.handle_intent`), so there is one path from a person to the game.
@@ -18,8 +21,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..bots import LEVELS
 from ..game import Bot, Game
 from .board import Board
+from .coach import OWN, YOU, seat_choice, seat_label
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
     ("fast-backward", "start", "step", "board.control.start"),
@@ -120,12 +125,40 @@ class GameView(w.VBox):
         self.notation.observe(lambda _: self._play_typed(), names="value")
         self.message = w.Label(tooltip="")
         picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
-        self.tabs = w.Tab(children=[self.narration, self.tables, picker])
-        for i, title in enumerate(("narration", "tables", "actions")):
+        self.coach_log = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
+        """The coach's lines: the hints asked for and the strong bots' reasons (as text)."""
+        self.tabs = w.Tab(children=[self.narration, self.tables, picker, self.coach_log])
+        for i, title in enumerate(("narration", "tables", "actions", "coach")):
             self.tabs.set_title(i, t(f"board.tab.{title}"))
         self.tabs.observe(lambda _: self._show_tables(), names="selected_index")
+        self._own = self.board.own_bots
+        self.seats: dict[str, w.Dropdown] = {
+            name: self._seat_dropdown(name) for name in self.game.state.names
+        }
+        """The seat picker: one menu per player, "you" or a bot level."""
+        self.hint_button = w.Button(
+            description=t("board.control.hint"),
+            tooltip=t("board.control.hint_tip"),
+            icon="lightbulb-o",
+            layout=w.Layout(width="auto", min_width="80px"),
+        )
+        self.hint_button.on_click(self._sender("hint"))
+        self.explain_bots = w.Checkbox(
+            value=self.board.explain_bots,
+            description=t("board.control.explain_bots"),
+            tooltip=t("board.control.explain_bots"),
+            indent=False,
+        )
+        self.explain_bots.observe(self._explain_changed, names="value")
+        seats = w.VBox(
+            [
+                w.Label(t("board.seat.title"), tooltip=""),
+                w.HBox(list(self.seats.values()), layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.hint_button, self.explain_bots]),
+            ]
+        )
         super().__init__(
-            [self.board, self.nav, w.HBox([self.player, self.slider]), self.tabs],
+            [self.board, self.nav, w.HBox([self.player, self.slider]), seats, self.tabs],
             layout=w.Layout(width="100%"),
         )
         self.board.on_change(lambda _: self.refresh())
@@ -168,6 +201,31 @@ class GameView(w.VBox):
         redo.on_click(self._sender("redo"))
         self.undo_button, self.redo_button = undo, redo
         return [undo, redo]
+
+    def _seat_dropdown(self, name: str) -> w.Dropdown:
+        lang = self.board.lang
+        choices = [YOU, *LEVELS] + (
+            [OWN] if name in self._own and seat_choice(self._own[name]) == OWN else []
+        )
+        menu = w.Dropdown(
+            options=[(seat_label(c, lang), c) for c in choices],
+            value=seat_choice(self.board.bots.get(name)),
+            description=name,
+            tooltip=self.board.text("board.seat.title"),
+            layout=w.Layout(width="auto"),
+        )
+        menu.observe(lambda change: self.set_seat(name, change["new"]), names="value")
+        return menu
+
+    def set_seat(self, player: str, choice: str) -> None:
+        """Who plays ``player``: ``"you"`` (a person), a bot level (``"easy"``,
+        ``"medium"``, ``"strong"``: a new bot seeded from the game's seed and the seat), or
+        ``"own"`` (the bot given in ``bots=``). The board's Continue then plays its turns."""
+        self.board.set_seat(player, choice)
+        _set(self.seats[player], "value", choice)
+
+    def _explain_changed(self, change: dict[str, Any]) -> None:
+        self.board.explain_bots = bool(change["new"])
 
     def _sender(self, kind: str, **fields: Any) -> Callable[[Any], None]:
         def send(_: Any) -> None:
@@ -212,6 +270,8 @@ class GameView(w.VBox):
             self.picker.options = options
         _set(self.message, "value", self.board.error)
         _set(self.narration, "value", narration(self.game, self.board.lang))
+        lines = [note.text(self.board.lang) for note in self.board.coach_notes[-200:]]
+        _set(self.coach_log, "value", "\n".join(reversed(lines)))
         self._show_tables()
 
     def table(self, name: str) -> Any:
