@@ -16,8 +16,8 @@ True
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Self
 
 from .rules import flow
@@ -40,23 +40,131 @@ class Bot(Protocol):
         ...
 
 
-@dataclass(slots=True)
-class Step:
-    """One applied step: what happened, and the state just before it (for undo)."""
+CHECKPOINT_EVERY = 32
+"""The history keeps a full copy of the state before every 32nd step (a checkpoint); the
+state before any other step is rebuilt by replaying the steps since the checkpoint (at most
+31), which the rules make exact. See :attr:`Step.before`."""
 
-    kind: Literal["decision", "chance", "auto"]
-    action: Action | None
-    """The decision or chance outcome; None for an automatic step."""
-    player: str | None
-    events: list[Event]
-    before: GameState
-    phase: Phase
-    cycle: int
+KEEP_EVENTS = 64
+"""The events of the newest 64 steps stay in memory (the board's log looks back over 60);
+older steps rebuild theirs on demand, by replaying, like :attr:`Step.before`."""
+
+
+class Step:
+    """One applied step: what happened, and how to rebuild the state just before it.
+
+    A step stores its action, not a copy of the state: the state before it
+    (:attr:`before`) is rebuilt from the nearest checkpoint (:data:`CHECKPOINT_EVERY`), so
+    a step costs a few hundred bytes. Steps are never changed once made, and are shared
+    by forks and sliced histories.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_base",
+        "_events",
+        "_prev",
+        "action",
+        "cycle",
+        "joined",
+        "kind",
+        "phase",
+        "player",
+    )
+
+    def __init__(
+        self,
+        kind: Literal["decision", "chance", "auto"],
+        action: Action | None,
+        player: str | None,
+        events: list[Event],
+        phase: Phase,
+        cycle: int,
+        *,
+        prev: Step | None,
+        base: GameState | None,
+        joined: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.action = action
+        """The decision or chance outcome; None for an automatic step."""
+        self.player = player
+        """The deciding player's name (None at a chance or automatic step)."""
+        self._events: list[Event] | None = events
+        self.phase = phase
+        self.cycle = cycle
+        self.joined = joined
+        """True when one :meth:`BaseGame.play` call made this step and the one before it
+        (pending automatic steps, then the move): :meth:`BaseGame.undo` takes them back
+        together."""
+        self._prev = prev
+        self._base = base
+        if prev is None and base is None:
+            raise ValueError("the first step of a history needs the state before it")
 
     @property
     def notation(self) -> str | None:
         """The action's notation, or None for an automatic step."""
         return None if self.action is None else str(self.action)
+
+    @property
+    def before(self) -> GameState:
+        """The state just before this step: a new, independent copy on each call."""
+        return _rebuild(self).copy()
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of this step (rebuilt by replaying it, for an old step)."""
+        events = self._events
+        if events is None:
+            events = _replay(_rebuild(self).copy(), self)
+        return events
+
+    def _forget_events(self) -> None:
+        self._events = None
+
+    def __repr__(self) -> str:
+        what = self.notation or "auto"
+        return f"<Step {self.kind} {what!r} {self.phase.value}, cycle {self.cycle}>"
+
+
+def _replay(state: GameState, step: Step) -> list[Event]:
+    """Apply ``step`` again to ``state`` (the state before it); its events."""
+    if step.action is None:
+        return flow.auto_step(state)
+    return flow.apply(state, step.action)
+
+
+_cursor: tuple[weakref.ref[Step], GameState] | None = None
+"""The state before the step most recently rebuilt (never changed once stored), so that
+going through a history in order, or undoing step after step, replays one step each."""
+
+
+def _rebuild(step: Step) -> GameState:
+    """The state before ``step``, shared with the cursor: copy it before changing it."""
+    global _cursor
+    if step._base is not None:
+        return step._base
+    cursor = _cursor
+    at = cursor[0]() if cursor is not None else None
+    chain: list[Step] = []
+    walk: Step | None = step
+    while walk is not None:
+        if walk is at and cursor is not None:
+            state = cursor[1].copy()
+            break
+        if walk._base is not None:
+            state = walk._base.copy()
+            break
+        walk = walk._prev
+        assert walk is not None
+        chain.append(walk)
+    else:  # pragma: no cover - the first step of a history always has a base
+        raise AssertionError("a history without a checkpoint")
+    for earlier in reversed(chain):
+        _replay(state, earlier)
+    _cursor = (weakref.ref(step), state)
+    return state
 
 
 class BaseGame:
@@ -77,11 +185,10 @@ class BaseGame:
         self._redo: list[Step] = []
         self.meta: dict[str, Any] = dict(meta or {})
         """Free-form header data kept in records (title, date, description)."""
-        self._initial = state.copy() if not self._history else self._history[0].before.copy()
+        self._initial = state.copy() if not self._history else self._history[0].before
         self.forced: list[Action] = []
         """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
         self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -173,13 +280,9 @@ class BaseGame:
         return list(self._legal_now())
 
     def is_legal(self, action: Action) -> bool:
-        """True if ``action`` is one of the decisions open now (a set lookup)."""
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal_now())
-        try:
-            return action in self._legal_set
-        except TypeError:  # an Action built in code with unhashable arguments (a list)
-            return False
+        """True if ``action`` is one of the decisions open now (looked up in the list
+        shared with :meth:`legal_actions`)."""
+        return _listed(action, self._legal_now())
 
     def _legal_now(self) -> list[Action]:
         if self._legal is None:
@@ -189,7 +292,6 @@ class BaseGame:
     def _moved(self) -> None:
         """The state changed: forget the legal actions listed for the previous one."""
         self._legal = None
-        self._legal_set = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance step, each outcome with its probability."""
@@ -199,24 +301,30 @@ class BaseGame:
     def play(self, action: str | Action) -> list[Event]:
         """Play a decision or force a chance outcome, given as notation or ``Action``.
 
-        Pending automatic steps run first. Raises :class:`NotationError` or
+        Pending automatic steps run first, and belong to this move: one :meth:`undo`
+        takes back everything one ``play`` call did (the automatic steps and the move),
+        and one :meth:`redo` plays it all again. Raises :class:`NotationError` or
         :class:`IllegalActionError`; after an error the game is exactly as before.
         """
         parsed = Action.parse(action) if isinstance(action, str) else action
         if not isinstance(parsed, Action):
             name = type(action).__name__
             raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
-        events: list[Event] = []
         if flow.node(self._state)[0] == "auto":
             probe = self._state.copy()
             while flow.node(probe)[0] == "auto":
                 flow.auto_step(probe)
             flow.check(probe, parsed)  # raises before anything changes
+            events: list[Event] = []
+            joined = False
             while self.node == "auto":
-                events += self._apply(None)
-        if not self.is_legal(parsed):
-            flow.check(self._state, parsed, self._legal_now())  # a chance outcome, or raises
-        return events + self._apply(parsed)
+                events += self._apply(None, joined=joined)
+                joined = True
+            return events + self._apply(parsed, joined=True)
+        legal = self._legal_now()
+        if not _listed(parsed, legal):
+            flow.check(self._state, parsed, legal)  # a chance outcome, or raises
+        return self._apply(parsed)
 
     def step(self) -> list[Event]:
         """Perform the next automatic step or draw the next chance outcome.
@@ -318,44 +426,71 @@ class BaseGame:
                 events += self._apply(self.sample_chance())
         return events
 
-    def _apply(self, action: Action | None) -> list[Event]:
-        before = self._state.copy()
-        kind, player = flow.node(self._state)
-        phase, cycle = self._state.phase, self._state.cycle
+    def _apply(self, action: Action | None, *, joined: bool = False) -> list[Event]:
+        state = self._state
+        history = self._history
+        index = len(history)
+        base = state.copy() if index % CHECKPOINT_EVERY == 0 else None
+        kind, player = flow.node(state)
+        phase, cycle = state.phase, state.cycle
         if action is None:
-            events = flow.auto_step(self._state)
+            events = flow.auto_step(state)
         else:
-            events = flow.apply(self._state, action)
-        name = self._state.names[player] if player is not None else None
-        self._history.append(Step(kind, action, name, events, before, phase, cycle))  # type: ignore[arg-type]
-        self._redo.clear()
-        self._moved()
+            events = flow.apply(state, action)
+        name = state.names[player] if player is not None else None
+        prev = history[-1] if history else None
+        history.append(
+            Step(kind, action, name, events, phase, cycle, prev=prev, base=base, joined=joined)  # type: ignore[arg-type]
+        )
+        if index >= KEEP_EVENTS:
+            history[index - KEEP_EVENTS]._forget_events()
+        if self._redo:
+            self._redo.clear()
+        self._legal = None
         return events
 
     # ------------------------------------------------------------------ history
     def undo(self) -> Step | None:
-        """Take back the last step (of any kind). Returns it, or None at the start."""
+        """Take back the last step (of any kind), or everything the last :meth:`play`
+        call did: the automatic steps it ran first go with its move. Returns the last
+        step taken back, or None at the start.
+
+        The state is rebuilt from the history's nearest checkpoint
+        (:data:`CHECKPOINT_EVERY`), exactly as it was.
+        """
         if not self._history:
             return None
-        step = self._history.pop()
-        self._redo.append(step)
-        self._state = step.before.copy()
-        self._moved()
-        return step
+        last = self._history[-1]
+        first = len(self._history) - 1
+        while self._history[first].joined and first > 0:
+            first -= 1
+        self._back_to(first)
+        return last
 
     def redo(self) -> Step | None:
-        """Re-apply the last undone step. Returns it, or None if there is none."""
+        """Re-apply the last undone step, with the steps of the same :meth:`play` call.
+        Returns the last step re-applied, or None if there is none."""
         if not self._redo:
             return None
+        step = self._forward()
+        while self._redo and self._redo[-1].joined:
+            step = self._forward()
+        return step
+
+    def _back_to(self, index: int) -> None:
+        """Undo down to ``index`` steps; the steps taken back go to the redo list."""
+        history = self._history
+        if index >= len(history):
+            return
+        self._state = history[index].before
+        self._redo.extend(reversed(history[index:]))
+        del history[index:]
+        self._moved()
+
+    def _forward(self) -> Step:
         step = self._redo.pop()
-        redo = self._redo
-        self._redo = []
-        if step.action is None:
-            flow.auto_step(self._state)
-        else:
-            flow.apply(self._state, step.action)
+        _replay(self._state, step)
         self._history.append(step)
-        self._redo = redo
         self._moved()
         return step
 
@@ -370,10 +505,9 @@ class BaseGame:
     def goto(self, index: int) -> None:
         """Move to just after step ``index`` of the history (0 = before any step),
         by undo or redo, so the steps after it stay available for redo."""
-        while len(self._history) > index and self.undo() is not None:
-            pass
-        while len(self._history) < index and self.redo() is not None:
-            pass
+        self._back_to(max(index, 0))
+        while len(self._history) < index and self._redo:
+            self._forward()
 
     def fork(self) -> Self:
         """An independent copy with the same history, to explore another line."""
@@ -390,3 +524,12 @@ class BaseGame:
         return (
             f"<Game {len(self.players)} players, cycle {self.cycle}, {self.phase.value}{who}{end}>"
         )
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """True if ``action`` is in ``legal``: the very object first (an action taken from
+    :meth:`BaseGame.legal_actions`), else by value."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
