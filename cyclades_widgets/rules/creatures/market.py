@@ -59,8 +59,9 @@ def temples_free(state: GameState, player: int) -> int:
     return max(0, power - state.temples_used.get(player, 0))
 
 
-def price(state: GameState, player: int, slot: int) -> tuple[int, int]:
+def price(state: GameState, player: int, slot: int, free: int | None = None) -> tuple[int, int]:
     """``(price, temples used)`` for the creature in ``slot`` (0 = the 4 GP slot).
+    ``free``: :func:`temples_free`, when already counted for this decision.
 
     Each Temple (and each Metropolis) takes 1 GP off, once per cycle; the price never
     drops below 1 GP, and a Temple that could not lower it further is not used up
@@ -72,7 +73,9 @@ def price(state: GameState, player: int, slot: int) -> tuple[int, int]:
     [(2, 2), (1, 2), (1, 1)]
     """
     base = CREATURE_PRICES[slot]
-    discount = min(temples_free(state, player), base - 1)
+    if free is None:
+        free = temples_free(state, player)
+    discount = min(free, base - 1)
     return base - discount, discount
 
 
@@ -88,16 +91,17 @@ def offer(state: GameState, player: int) -> list[tuple[int, str, int, int]]:
 # --------------------------------------------------------------------------- the rules
 
 
-def buy_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
+def buy_problem(state: GameState, turn: Turn, creature: str, free: int | None = None) -> Why | None:
     """Why ``creature`` cannot be bought this turn, or None: a face-up creature, for its
-    price, during any god's action but Apollo's."""
+    price, during any god's action but Apollo's. ``free``: :func:`temples_free`, when
+    already counted for this decision."""
     if turn.god == APOLLO:
         return why("creatures.buy_apollo")
     if creature not in state.creature_track:
         name = named(creature)
         return why("creatures.not_face_up", creature=name, track=_track(state, turn.player))
     slot = state.creature_track.index(creature)
-    cost, temples = price(state, turn.player, slot)
+    cost, temples = price(state, turn.player, slot, free)
     gold = state.players[turn.player].gold
     if cost <= gold:
         return None
@@ -156,7 +160,10 @@ def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     """``buy <creature>`` for each affordable face-up creature, and Zeus's
     ``change <creature>`` for each face-up creature when 1 GP is at hand."""
     cards = [c for c in state.creature_track if c is not None]
-    actions = [Action("buy", (c,)) for c in cards if buy_problem(state, turn, c) is None]
+    if not cards:
+        return []
+    free = temples_free(state, turn.player)  # the Temple count, once per decision
+    actions = [Action("buy", (c,)) for c in cards if buy_problem(state, turn, c, free) is None]
     if turn.god == "zeus":
         actions += [Action("change", (c,)) for c in cards if change_problem(state, turn, c) is None]
     return actions
