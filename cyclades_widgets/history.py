@@ -310,7 +310,8 @@ class BaseGame:
         if not isinstance(parsed, Action):
             name = type(action).__name__
             raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
-        if flow.node(self._state)[0] == "auto":
+        node = flow.node(self._state)
+        if node[0] == "auto":
             probe = self._state.copy()
             while flow.node(probe)[0] == "auto":
                 flow.auto_step(probe)
@@ -324,7 +325,7 @@ class BaseGame:
         legal = self._legal_now()
         if not _listed(parsed, legal):
             flow.check(self._state, parsed, legal)  # a chance outcome, or raises
-        return self._apply(parsed)
+        return self._apply(parsed, node=node)
 
     def step(self) -> list[Event]:
         """Perform the next automatic step or draw the next chance outcome.
@@ -346,8 +347,8 @@ class BaseGame:
                 )
             )
         if kind == "auto":
-            return self._apply(None)
-        return self._apply(self.sample_chance())
+            return self._apply(None, node=(kind, player))
+        return self._apply(self.sample_chance(), node=(kind, player))
 
     def force(self, *outcomes: str | Action) -> None:
         """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
@@ -419,19 +420,28 @@ class BaseGame:
                 bot = bots.get(self._state.names[player])
                 if bot is None:
                     break
-                events += self._apply(bot.choose(self._state, self._legal_now()))
+                events += self._apply(
+                    bot.choose(self._state, self._legal_now()), node=(kind, player)
+                )
             elif kind == "auto":
-                events += self._apply(None)
+                events += self._apply(None, node=(kind, player))
             else:
-                events += self._apply(self.sample_chance())
+                events += self._apply(self.sample_chance(), node=(kind, player))
         return events
 
-    def _apply(self, action: Action | None, *, joined: bool = False) -> list[Event]:
+    def _apply(
+        self,
+        action: Action | None,
+        *,
+        joined: bool = False,
+        node: tuple[str, int | None] | None = None,
+    ) -> list[Event]:
+        """Apply one step and record it. ``node``: ``flow.node`` of the state, if known."""
         state = self._state
         history = self._history
         index = len(history)
         base = state.copy() if index % CHECKPOINT_EVERY == 0 else None
-        kind, player = flow.node(state)
+        kind, player = flow.node(state) if node is None else node
         phase, cycle = state.phase, state.cycle
         if action is None:
             events = flow.auto_step(state)
