@@ -178,10 +178,11 @@ def _bid_range(god: str, low: int, high: int) -> list[Action]:
 
 def _god_bids(state: GameState, player: int) -> list[Action]:
     actions: list[Action] = []
+    mine = [(god, amt) for god, (p, amt) in state.bids.items() if p == player]
     for god in _face_up(state):
         if god_closed(state, player, god) is not None:
             continue
-        highest = max_bid(state, player, _bids_of(state, player, skip=god))
+        highest = max_bid(state, player, [amt for g, amt in mine if g != god])
         low = lowest_bid(state, god)
         if highest >= low:
             actions += _bid_range(god, low, highest)
