@@ -123,6 +123,25 @@ class Step:
     def _forget_events(self) -> None:
         self._events = None
 
+    def __copy__(self) -> Step:
+        return self  # a step never changes once made
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
+        return self
+
+    def _flat(self, first: bool) -> tuple[Any, ...]:
+        """This step without its link to the one before (see :meth:`BaseGame.__getstate__`)."""
+        base = self._base if self._base is not None or not first else self.before
+        fields = (self.kind, self.action, self.player, self._events, self.phase, self.cycle)
+        return (*fields, self.joined, base)
+
+    @classmethod
+    def _unflat(cls, flat: tuple[Any, ...], prev: Step | None) -> Step:
+        kind, action, player, events, phase, cycle, joined, base = flat
+        step = cls(kind, action, player, [], phase, cycle, prev=prev, base=base, joined=joined)
+        step._events = events
+        return step
+
     def __repr__(self) -> str:
         what = self.notation or "auto"
         return f"<Step {self.kind} {what!r} {self.phase.value}, cycle {self.cycle}>"
@@ -527,6 +546,27 @@ class BaseGame:
         game._initial = self._initial.copy()
         game.forced = list(self.forced)
         return game
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickle and deepcopy: the steps as a flat list (each step links to the one
+        before it, and a long chain of links would be too deep to pickle)."""
+        data = dict(self.__dict__)
+        chain = [*self._history, *reversed(self._redo)]
+        data["_history"] = len(self._history)
+        data["_redo"] = [step._flat(k == 0) for k, step in enumerate(chain)]
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        """Rebuild the links between the steps of :meth:`__getstate__`."""
+        flats, done = data.pop("_redo"), data.pop("_history")
+        steps: list[Step] = []
+        prev: Step | None = None
+        for flat in flats:
+            prev = Step._unflat(flat, prev)
+            steps.append(prev)
+        self.__dict__.update(data)
+        self._history = steps[:done]
+        self._redo = steps[done:][::-1]
 
     def __repr__(self) -> str:
         who = f", {self.to_act} to act" if self.to_act else ""

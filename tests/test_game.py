@@ -490,3 +490,20 @@ def test_steps_keep_no_copy_but_rebuild_their_state_and_events_exactly():
         assert history[k].before.to_dict() == states[k]
         assert [e.to_dict() for e in history[k].events] == [e.to_dict() for e in events[k]]
     assert history[7].before is not history[7].before  # each call gives an own copy
+
+
+def test_a_long_game_pickles_and_deep_copies_with_its_history():
+    """Steps link to the step before them; a long game still pickles and deep-copies (the
+    history is stored flat), and the copy undoes and redoes like the original."""
+    import copy
+    import pickle
+
+    game = played(players=5, seed=4, steps=700)
+    game.undo()
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert twin.state == game.state and twin.moves() == game.moves()
+        assert len(twin.undone()) == len(game.undone()) and twin.can_redo()
+        assert twin.redo() is not None and twin.undo() is not None
+        assert [s.before for s in twin.history[-40:]] == [s.before for s in game.history[-40:]]
+        twin.goto(0)
+        assert twin.state == game.initial_state
