@@ -79,6 +79,11 @@ def price(state: GameState, player: int, slot: int, free: int | None = None) -> 
     return base - discount, discount
 
 
+def affordable(state: GameState, player: int, slot: int, free: int | None = None) -> bool:
+    """True if ``player`` can pay the :func:`price` of the creature in ``slot``."""
+    return price(state, player, slot, free)[0] <= state.players[player].gold
+
+
 def offer(state: GameState, player: int) -> list[tuple[int, str, int, int]]:
     """The face-up creatures as ``(slot, creature, price for player, temples used)``."""
     return [
@@ -101,10 +106,10 @@ def buy_problem(state: GameState, turn: Turn, creature: str, free: int | None = 
         name = named(creature)
         return why("creatures.not_face_up", creature=name, track=_track(state, turn.player))
     slot = state.creature_track.index(creature)
+    if affordable(state, turn.player, slot, free):
+        return None
     cost, temples = price(state, turn.player, slot, free)
     gold = state.players[turn.player].gold
-    if cost <= gold:
-        return None
     key = "creatures.too_poor_temples" if temples else "creatures.too_poor"
     return why(
         key,
@@ -162,8 +167,14 @@ def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     cards = [c for c in state.creature_track if c is not None]
     if not cards:
         return []
-    free = temples_free(state, turn.player)  # the Temple count, once per decision
-    actions = [Action("buy", (c,)) for c in cards if buy_problem(state, turn, c, free) is None]
+    actions: list[Action] = []
+    if turn.god != APOLLO:  # buy_problem's conditions, the Temple count taken once
+        free = temples_free(state, turn.player)
+        actions = [
+            Action("buy", (card,))
+            for slot, card in enumerate(state.creature_track)
+            if card is not None and affordable(state, turn.player, slot, free)
+        ]
     if turn.god == "zeus":
         actions += [Action("change", (c,)) for c in cards if change_problem(state, turn, c) is None]
     return actions
