@@ -507,3 +507,33 @@ def test_a_long_game_pickles_and_deep_copies_with_its_history():
         assert [s.before for s in twin.history[-40:]] == [s.before for s in game.history[-40:]]
         twin.goto(0)
         assert twin.state == game.initial_state
+
+
+def test_checking_one_action_does_not_list_them_all(monkeypatch: pytest.MonkeyPatch):
+    """Issue 16 'A faster core': ``is_legal`` before anything is listed checks the one
+    action (as python-chess's ``is_legal``), and agrees with the list at every step."""
+    game = Game.new(players=4, seed=21)
+    bots = random_bots(game, 21)
+    real_legal = flow.legal_actions
+    listed = {"n": 0}
+
+    def counting(state: GameState) -> list[Action]:
+        listed["n"] += 1
+        return real_legal(state)
+
+    for _ in range(150):
+        if game.is_over:
+            break
+        if game.to_act:
+            twin = game.fork()  # nothing listed yet in the twin
+            legal = real_legal(game.state)
+            monkeypatch.setattr(flow, "legal_actions", counting)
+            near = [Action("bid", ("ares", 99)), Action("end"), Action("recruit", ("troop",))]
+            for action in [*legal[:8], *near]:
+                assert twin.is_legal(action) == (action in legal), action
+            assert listed["n"] == 0
+            monkeypatch.setattr(flow, "legal_actions", real_legal)
+            game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        else:
+            assert not game.fork().is_legal(Action("end"))
+            game.step()
