@@ -167,7 +167,7 @@ def measure(rounds: int, seconds: float) -> dict[str, dict[str, float]]:
 def run(quick: bool) -> list[Figure]:
     """The engine figures: ratio and rate per player count, both levels; the copy share
     and the history's memory."""
-    result = measure(rounds=3 if quick else 5, seconds=0.3 if quick else 1.5)
+    result = measure(rounds=5 if quick else 15, seconds=0.2 if quick else 0.5)
     share = copy_share(1.0 if quick else 4.0)
     per_step = history_bytes_per_step()
     rate, ratio = result["rate"], result["ratio"]

@@ -91,7 +91,7 @@ class Goal:
 
 
 GOALS = (
-    Goal("engine_ratio_vs_python_chess", ">=", 4.0),
+    Goal("engine_ratio_vs_python_chess", ">=", 4.0, at="4"),
     Goal("game_ratio_vs_python_chess", ">=", 2.0, at="4"),
     Goal("game_copy_share_pct", "<=", 5.0),
     Goal("history_bytes_per_step", "<=", 1024, ratio=False),
