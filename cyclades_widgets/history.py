@@ -208,6 +208,7 @@ class BaseGame:
         self.forced: list[Action] = []
         """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
         self._legal: list[Action] | None = None
+        self._rng = random.Random()
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -288,7 +289,7 @@ class BaseGame:
 
     def moves(self) -> list[str]:
         """Notations of the decisions and chance outcomes so far (what a record stores)."""
-        return [s.notation for s in self._history if s.notation is not None]
+        return [str(s.action) for s in self._history if s.action is not None]
 
     def legal_actions(self) -> list[Action]:
         """The decisions open to :attr:`to_act` (empty if no decision is due).
@@ -399,7 +400,8 @@ class BaseGame:
                     )
                 self.forced.pop(0)
                 return head
-        rng = random.Random(f"{self.seed}/{self._state.step}")
+        rng = self._rng  # reseeded: the draw is random.Random(f"{seed}/{step}")'s
+        rng.seed(f"{self.seed}/{self._state.step}")
         actions = [a for a, _ in outcomes]
         return rng.choices(actions, weights=[w for _, w in outcomes])[0]
 
