@@ -84,7 +84,7 @@ def known_kinds() -> list[str]:
 _INTERNED: dict[tuple[str, tuple[Any, ...]], Action] = {}
 """Every action made so far, by value (up to :data:`_INTERN_LIMIT`): an action is
 immutable, so one object serves every list of legal actions that holds it."""
-_INTERN_LIMIT = 1 << 16
+_INTERN_LIMIT = 1 << 14
 _set = object.__setattr__
 
 
