@@ -1,10 +1,17 @@
-"""Where the time of the hot path goes: node, legal actions, apply, copy, undo.
+"""Where the time of a ``Game`` step goes: node, legal actions, apply, copies, history, undo.
 
-A random playout through the rules core, timed by category with ``perf_counter`` around
-each call (a profiler would distort calls this short): at every step the node is found,
-the legal actions (or chance outcomes) are listed, an undo snapshot is copied, and the
-step applied; every 10th step is undone (the snapshot restored) and applied again, as a
-learner stepping back and forth does. ``--profile`` also prints cProfile's top functions.
+A random playout through the public API (``game.legal_actions()``, a random pick,
+``game.play(a)``; ``game.step()`` at chance and automatic steps), with the rules calls
+timed by category with ``perf_counter`` (a profiler would distort calls this short):
+
+- ``node``: finding the node (``flow.node``), ``legal``: listing the legal actions or the
+  chance outcomes, ``apply``: applying the step (``flow.apply``, ``flow.auto_step``);
+- ``copy``: ``GameState.copy`` (a checkpoint every ``CHECKPOINT_EVERY`` steps);
+- ``history``: what ``Game`` adds around them (recording the step, the legality look-up);
+- ``undo``: every 10th step is undone and redone, as a learner stepping back and forth.
+
+A rules call made inside another counts for the outer one. ``--profile`` also prints
+cProfile's top functions of the rules-core playout.
 """
 
 from __future__ import annotations
@@ -15,85 +22,107 @@ import pstats
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from common import Figure
 
+from cyclades_widgets.game import Game
 from cyclades_widgets.rules import flow
-from cyclades_widgets.rules.setup import new_state
-from cyclades_widgets.rules.state import Phase
+from cyclades_widgets.rules.state import GameState
 
 MAX_CYCLES = 30
-CATEGORIES = ("node", "legal", "copy", "apply", "undo", "bot")
+CATEGORIES = ("node", "legal", "apply", "copy", "history", "undo")
+_CLOCK = time.perf_counter
 
 
-def _playout(players: int, rng: random.Random, spent: Counter[str]) -> int:
-    clock = time.perf_counter
-    state = new_state(players)
-    steps = 0
-    while state.phase is not Phase.OVER and state.cycle <= MAX_CYCLES:
-        t0 = clock()
-        kind, _ = flow.node(state)
-        t1 = clock()
-        if kind == "decision":
-            options = flow.legal_actions(state)
-        elif kind == "chance":
-            options = [a for a, _ in flow.chance_outcomes(state)]
+class _Timers:
+    """Wraps the rules calls; the time of the outermost one goes to its category."""
+
+    def __init__(self) -> None:
+        self.spent: Counter[str] = Counter()
+        self.depth = 0
+        self.saved: list[tuple[Any, str, Any]] = []
+
+    def wrap(self, owner: Any, name: str, category: str) -> None:
+        real = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self.depth:
+                return real(*args, **kwargs)
+            self.depth += 1
+            t0 = _CLOCK()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                self.spent[category] += _CLOCK() - t0
+                self.depth -= 1
+
+        self.saved.append((owner, name, real))
+        setattr(owner, name, timed)
+
+    def __enter__(self) -> _Timers:
+        self.wrap(flow, "node", "node")
+        self.wrap(flow, "legal_actions", "legal")
+        self.wrap(flow, "chance_outcomes", "legal")
+        self.wrap(flow, "apply", "apply")
+        self.wrap(flow, "auto_step", "apply")
+        self.wrap(GameState, "copy", "copy")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, real in reversed(self.saved):
+            setattr(owner, name, real)
+
+
+def _playout(players: int, rng: random.Random, timers: _Timers) -> tuple[int, float]:
+    game = Game.new(players=players, seed=rng.randrange(10**6), start="setup")
+    steps, total = 0, 0.0
+    while not game.is_over and game.cycle <= MAX_CYCLES:
+        t0 = _CLOCK()
+        legal = game.legal_actions()
+        if legal:
+            game.play(rng.choice(legal))
         else:
-            options = []
-        t2 = clock()
-        action = rng.choice(options) if options else None
-        t3 = clock()
-        before = state.copy()
-        t4 = clock()
-        _step(state, action)
-        t5 = clock()
-        spent["node"] += t1 - t0
-        spent["legal"] += t2 - t1
-        spent["bot"] += t3 - t2
-        spent["copy"] += t4 - t3
-        spent["apply"] += t5 - t4
+            game.step()
+        t1 = _CLOCK()
+        total += t1 - t0
         steps += 1
         if steps % 10 == 0:
-            t6 = clock()
-            state = before.copy()  # what Game.undo does
-            _step(state, action)  # and redo
-            spent["undo"] += clock() - t6
-    return steps
-
-
-def _step(state, action) -> None:  # noqa: ANN001
-    if action is None:
-        flow.auto_step(state)
-    else:
-        flow.apply(state, action)
+            timers.depth += 1  # the rules calls of undo and redo count as undo
+            game.undo()
+            game.redo()
+            timers.depth -= 1
+            spent = _CLOCK() - t1
+            timers.spent["undo"] += spent
+            total += spent
+    return steps, total
 
 
 def shares(seconds: float) -> tuple[dict[str, float], int, float]:
     """(share of time per category in %, steps, µs per step) over about ``seconds``."""
-    spent: Counter[str] = Counter()
-    steps = 0
-    t0 = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - t0 < seconds:
-        steps += _playout(2 + seed % 4, random.Random(seed), spent)
-        seed += 1
-    total = sum(spent.values())
-    return (
-        {c: round(100 * spent[c] / total, 1) for c in CATEGORIES},
-        steps,
-        total / steps * 1e6,
-    )
+    steps, total, seed = 0, 0.0, 0
+    with _Timers() as timers:
+        t0 = _CLOCK()
+        while _CLOCK() - t0 < seconds:
+            n, spent = _playout(2 + seed % 4, random.Random(seed), timers)
+            steps, total, seed = steps + n, total + spent, seed + 1
+        timers.spent["history"] = max(0.0, total - sum(timers.spent.values()))
+    split = {c: round(100 * timers.spent[c] / total, 1) for c in CATEGORIES}
+    return split, steps, total / steps * 1e6
 
 
 def top_functions(seconds: float, limit: int = 15) -> str:
-    """cProfile's busiest functions (by own time) over random playouts."""
+    """cProfile's busiest functions (by own time) over rules-core random playouts."""
+    from bench_engine import cyclades_playout
+
+    playouts: list[Callable[[random.Random], int]] = [cyclades_playout(n) for n in (2, 3, 4, 5)]
     profiler = cProfile.Profile()
-    t0 = time.perf_counter()
+    t0 = _CLOCK()
     seed = 0
-    spent: Counter[str] = Counter()
     profiler.enable()
-    while time.perf_counter() - t0 < seconds:
-        _playout(2 + seed % 4, random.Random(seed), spent)
+    while _CLOCK() - t0 < seconds:
+        playouts[seed % 4](random.Random(seed))
         seed += 1
     profiler.disable()
     out = io.StringIO()
@@ -102,15 +131,15 @@ def top_functions(seconds: float, limit: int = 15) -> str:
 
 
 def run(quick: bool) -> list[Figure]:
-    """The time shares of the hot path."""
+    """The time shares of a Game step."""
     split, steps, per_step = shares(2.0 if quick else 8.0)
     return [
         Figure(
             "hot_path_share_pct",
             split,
             "%",
-            "hot path: share of time per step",
+            "Game step: share of time",
             extra={"steps": steps},
         ),
-        Figure("hot_path_us_per_step", round(per_step, 1), "µs", "hot path: time per step"),
+        Figure("hot_path_us_per_step", round(per_step, 1), "µs", "Game step: time per step"),
     ]

@@ -9,32 +9,49 @@ Every text follows one setting: ``cw.set_language("zh")`` (``"en"``, ``"zh"``, `
 default the environment's locale when it is one of :data:`LANGS`, else English); every
 function and widget that shows text also takes ``lang=``.
 
-The rules core (:mod:`cyclades_widgets.rules`) uses only the standard library. Widgets,
-tables and the Battle Lab are imported lazily, so ``import cyclades_widgets`` stays light.
+The rules core (:mod:`cyclades_widgets.rules`) uses only the standard library. Every name
+is imported on first use (the rules with ``Game``; widgets, pandas tables, records and the
+Battle Lab when they are used), so ``import cyclades_widgets`` stays light.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import Game, Step
-from .i18n import LANGS, get_language, language, set_language
-from .rules import (
-    Action,
-    CycladesError,
-    Event,
-    GameState,
-    IllegalActionError,
-    NotationError,
-    Phase,
-    RecordError,
-    RuleOptions,
-)
+if TYPE_CHECKING:  # what the names below are, for type checkers; imported on first use
+    from .game import Game, GameRecord, Step
+    from .i18n import LANGS, get_language, language, set_language
+    from .rules import (
+        Action,
+        CycladesError,
+        Event,
+        GameState,
+        IllegalActionError,
+        NotationError,
+        Phase,
+        RecordError,
+        RuleOptions,
+    )
 
 __version__ = "0.1.0"
 
-_LAZY = {
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "Game": ("game", "Game"),
+    "Step": ("game", "Step"),
+    "LANGS": ("i18n", "LANGS"),
+    "get_language": ("i18n", "get_language"),
+    "language": ("i18n", "language"),
+    "set_language": ("i18n", "set_language"),
+    "Action": ("rules", "Action"),
+    "CycladesError": ("rules", "CycladesError"),
+    "Event": ("rules", "Event"),
+    "GameState": ("rules", "GameState"),
+    "IllegalActionError": ("rules", "IllegalActionError"),
+    "NotationError": ("rules", "NotationError"),
+    "Phase": ("rules", "Phase"),
+    "RecordError": ("rules", "RecordError"),
+    "RuleOptions": ("rules", "RuleOptions"),
     "GameRecord": ("game", "GameRecord"),
     "battle_odds": ("odds", "battle_odds"),
     "BattleOdds": ("odds", "BattleOdds"),
@@ -58,27 +75,47 @@ _LAZY = {
 }
 
 __all__ = [
-    "LANGS",
     "Action",
+    "BattleLab",
+    "BattleOdds",
+    "Board",
     "CycladesError",
     "Event",
     "Game",
+    "GameRecord",
     "GameState",
+    "GameView",
+    "GreedyBot",
     "IllegalActionError",
+    "LANGS",
+    "Learn",
     "NotationError",
     "Phase",
+    "RandomBot",
     "RecordError",
+    "Replay",
     "RuleOptions",
+    "Scenario",
     "Step",
+    "battle_odds",
+    "bots",
+    "check",
+    "creature_info",
+    "exercise",
     "get_language",
     "language",
+    "narrate",
+    "rules_reference",
     "set_language",
-    *sorted(_LAZY),
+    "svg",
+    "tables",
+    "whatif",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """Import the heavier parts (widgets, pandas tables, records) on first use."""
+    """Import each part on first use: the rules and ``Game`` when a game is made, the
+    widgets, pandas tables and records when they are used."""
     if name not in _LAZY:
         raise AttributeError(f"module 'cyclades_widgets' has no attribute {name!r}")
     module_name, attr = _LAZY[name]
@@ -86,3 +123,11 @@ def __getattr__(name: str) -> Any:
     value = module if attr is None else getattr(module, attr)
     globals()[name] = value
     return value
+
+
+assert sorted(__all__) == sorted(_LAZY), "every lazy name is public, and only those"
+
+
+def __dir__() -> list[str]:
+    """The public names (those of ``__all__``) and the module's own."""
+    return sorted({*globals(), *_LAZY})

@@ -16,8 +16,8 @@ True
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Self
 
 from .rules import flow
@@ -40,23 +40,150 @@ class Bot(Protocol):
         ...
 
 
-@dataclass(slots=True)
-class Step:
-    """One applied step: what happened, and the state just before it (for undo)."""
+CHECKPOINT_EVERY = 32
+"""The history keeps a full copy of the state before every 32nd step (a checkpoint); the
+state before any other step is rebuilt by replaying the steps since the checkpoint (at most
+31), which the rules make exact. See :attr:`Step.before`."""
 
-    kind: Literal["decision", "chance", "auto"]
-    action: Action | None
-    """The decision or chance outcome; None for an automatic step."""
-    player: str | None
-    events: list[Event]
-    before: GameState
-    phase: Phase
-    cycle: int
+KEEP_EVENTS = 64
+"""The events of the newest 64 steps stay in memory (the board's log looks back over 60);
+older steps rebuild theirs on demand, by replaying, like :attr:`Step.before`."""
+
+
+class Step:
+    """One applied step: what happened, and how to rebuild the state just before it.
+
+    A step stores its action, not a copy of the state: the state before it
+    (:attr:`before`) is rebuilt from the nearest checkpoint (:data:`CHECKPOINT_EVERY`), so
+    a step costs a few hundred bytes. Steps are never changed once made, and are shared
+    by forks and sliced histories.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "_base",
+        "_events",
+        "_prev",
+        "action",
+        "cycle",
+        "joined",
+        "kind",
+        "phase",
+        "player",
+    )
+
+    def __init__(
+        self,
+        kind: Literal["decision", "chance", "auto"],
+        action: Action | None,
+        player: str | None,
+        events: list[Event],
+        phase: Phase,
+        cycle: int,
+        *,
+        prev: Step | None,
+        base: GameState | None,
+        joined: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.action = action
+        """The decision or chance outcome; None for an automatic step."""
+        self.player = player
+        """The deciding player's name (None at a chance or automatic step)."""
+        self._events: list[Event] | None = events
+        self.phase = phase
+        self.cycle = cycle
+        self.joined = joined
+        """True when one :meth:`BaseGame.play` call made this step and the one before it
+        (pending automatic steps, then the move): :meth:`BaseGame.undo` takes them back
+        together."""
+        self._prev = prev
+        self._base = base
+        if prev is None and base is None:
+            raise ValueError("the first step of a history needs the state before it")
 
     @property
     def notation(self) -> str | None:
         """The action's notation, or None for an automatic step."""
         return None if self.action is None else str(self.action)
+
+    @property
+    def before(self) -> GameState:
+        """The state just before this step: a new, independent copy on each call."""
+        return _rebuild(self).copy()
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of this step (rebuilt by replaying it, for an old step)."""
+        events = self._events
+        if events is None:
+            events = _replay(_rebuild(self).copy(), self)
+        return events
+
+    def _forget_events(self) -> None:
+        self._events = None
+
+    def __copy__(self) -> Step:
+        return self  # a step never changes once made
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
+        return self
+
+    def _flat(self, first: bool) -> tuple[Any, ...]:
+        """This step without its link to the one before (see :meth:`BaseGame.__getstate__`)."""
+        base = self._base if self._base is not None or not first else self.before
+        fields = (self.kind, self.action, self.player, self._events, self.phase, self.cycle)
+        return (*fields, self.joined, base)
+
+    @classmethod
+    def _unflat(cls, flat: tuple[Any, ...], prev: Step | None) -> Step:
+        kind, action, player, events, phase, cycle, joined, base = flat
+        step = cls(kind, action, player, [], phase, cycle, prev=prev, base=base, joined=joined)
+        step._events = events
+        return step
+
+    def __repr__(self) -> str:
+        what = self.notation or "auto"
+        return f"<Step {self.kind} {what!r} {self.phase.value}, cycle {self.cycle}>"
+
+
+def _replay(state: GameState, step: Step) -> list[Event]:
+    """Apply ``step`` again to ``state`` (the state before it); its events."""
+    if step.action is None:
+        return flow.auto_step(state)
+    return flow.apply(state, step.action)
+
+
+_cursor: tuple[weakref.ref[Step], GameState] | None = None
+"""The state before the step most recently rebuilt (never changed once stored), so that
+going through a history in order, or undoing step after step, replays one step each."""
+
+
+def _rebuild(step: Step) -> GameState:
+    """The state before ``step``, shared with the cursor: copy it before changing it."""
+    global _cursor
+    if step._base is not None:
+        return step._base
+    cursor = _cursor
+    at = cursor[0]() if cursor is not None else None
+    chain: list[Step] = []
+    walk: Step | None = step
+    while walk is not None:
+        if walk is at and cursor is not None:
+            state = cursor[1].copy()
+            break
+        if walk._base is not None:
+            state = walk._base.copy()
+            break
+        walk = walk._prev
+        assert walk is not None
+        chain.append(walk)
+    else:  # pragma: no cover - the first step of a history always has a base
+        raise AssertionError("a history without a checkpoint")
+    for earlier in reversed(chain):
+        _replay(state, earlier)
+    _cursor = (weakref.ref(step), state)
+    return state
 
 
 class BaseGame:
@@ -77,11 +204,11 @@ class BaseGame:
         self._redo: list[Step] = []
         self.meta: dict[str, Any] = dict(meta or {})
         """Free-form header data kept in records (title, date, description)."""
-        self._initial = state.copy() if not self._history else self._history[0].before.copy()
+        self._initial = state.copy() if not self._history else self._history[0].before
         self.forced: list[Action] = []
         """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
         self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
+        self._rng = random.Random()
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -162,7 +289,7 @@ class BaseGame:
 
     def moves(self) -> list[str]:
         """Notations of the decisions and chance outcomes so far (what a record stores)."""
-        return [s.notation for s in self._history if s.notation is not None]
+        return [str(s.action) for s in self._history if s.action is not None]
 
     def legal_actions(self) -> list[Action]:
         """The decisions open to :attr:`to_act` (empty if no decision is due).
@@ -173,13 +300,18 @@ class BaseGame:
         return list(self._legal_now())
 
     def is_legal(self, action: Action) -> bool:
-        """True if ``action`` is one of the decisions open now (a set lookup)."""
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal_now())
-        try:
-            return action in self._legal_set
-        except TypeError:  # an Action built in code with unhashable arguments (a list)
+        """True if ``action`` is one of the decisions open now.
+
+        Looked up in the list shared with :meth:`legal_actions` when it is listed already;
+        otherwise only this action is checked, against the rules it could break
+        (``flow.explain``, which agrees with the lists: ``tests/test_rules_once.py``),
+        which is cheaper than listing every legal action.
+        """
+        if self._legal is not None:
+            return _listed(action, self._legal)
+        if flow.node(self._state)[0] != "decision" or not isinstance(action, Action):
             return False
+        return flow.explain(self._state, action) is None
 
     def _legal_now(self) -> list[Action]:
         if self._legal is None:
@@ -189,7 +321,6 @@ class BaseGame:
     def _moved(self) -> None:
         """The state changed: forget the legal actions listed for the previous one."""
         self._legal = None
-        self._legal_set = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance step, each outcome with its probability."""
@@ -199,24 +330,31 @@ class BaseGame:
     def play(self, action: str | Action) -> list[Event]:
         """Play a decision or force a chance outcome, given as notation or ``Action``.
 
-        Pending automatic steps run first. Raises :class:`NotationError` or
+        Pending automatic steps run first, and belong to this move: one :meth:`undo`
+        takes back everything one ``play`` call did (the automatic steps and the move),
+        and one :meth:`redo` plays it all again. Raises :class:`NotationError` or
         :class:`IllegalActionError`; after an error the game is exactly as before.
         """
         parsed = Action.parse(action) if isinstance(action, str) else action
         if not isinstance(parsed, Action):
             name = type(action).__name__
             raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
-        events: list[Event] = []
-        if flow.node(self._state)[0] == "auto":
+        node = flow.node(self._state)
+        if node[0] == "auto":
             probe = self._state.copy()
             while flow.node(probe)[0] == "auto":
                 flow.auto_step(probe)
             flow.check(probe, parsed)  # raises before anything changes
+            events: list[Event] = []
+            joined = False
             while self.node == "auto":
-                events += self._apply(None)
-        if not self.is_legal(parsed):
-            flow.check(self._state, parsed, self._legal_now())  # a chance outcome, or raises
-        return events + self._apply(parsed)
+                events += self._apply(None, joined=joined)
+                joined = True
+            return events + self._apply(parsed, joined=True)
+        legal = self._legal_now()
+        if not _listed(parsed, legal):
+            flow.check(self._state, parsed, legal)  # a chance outcome, or raises
+        return self._apply(parsed, node=node)
 
     def step(self) -> list[Event]:
         """Perform the next automatic step or draw the next chance outcome.
@@ -238,8 +376,8 @@ class BaseGame:
                 )
             )
         if kind == "auto":
-            return self._apply(None)
-        return self._apply(self.sample_chance())
+            return self._apply(None, node=(kind, player))
+        return self._apply(self.sample_chance(), node=(kind, player))
 
     def force(self, *outcomes: str | Action) -> None:
         """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
@@ -262,7 +400,8 @@ class BaseGame:
                     )
                 self.forced.pop(0)
                 return head
-        rng = random.Random(f"{self.seed}/{self._state.step}")
+        rng = self._rng  # reseeded: the draw is random.Random(f"{seed}/{step}")'s
+        rng.seed(f"{self.seed}/{self._state.step}")
         actions = [a for a, _ in outcomes]
         return rng.choices(actions, weights=[w for _, w in outcomes])[0]
 
@@ -311,51 +450,87 @@ class BaseGame:
                 bot = bots.get(self._state.names[player])
                 if bot is None:
                     break
-                events += self._apply(bot.choose(self._state, self._legal_now()))
+                events += self._apply(
+                    bot.choose(self._state, self._legal_now()), node=(kind, player)
+                )
             elif kind == "auto":
-                events += self._apply(None)
+                events += self._apply(None, node=(kind, player))
             else:
-                events += self._apply(self.sample_chance())
+                events += self._apply(self.sample_chance(), node=(kind, player))
         return events
 
-    def _apply(self, action: Action | None) -> list[Event]:
-        before = self._state.copy()
-        kind, player = flow.node(self._state)
-        phase, cycle = self._state.phase, self._state.cycle
+    def _apply(
+        self,
+        action: Action | None,
+        *,
+        joined: bool = False,
+        node: tuple[str, int | None] | None = None,
+    ) -> list[Event]:
+        """Apply one step and record it. ``node``: ``flow.node`` of the state, if known."""
+        state = self._state
+        history = self._history
+        index = len(history)
+        base = state.copy() if index % CHECKPOINT_EVERY == 0 else None
+        kind, player = flow.node(state) if node is None else node
+        phase, cycle = state.phase, state.cycle
         if action is None:
-            events = flow.auto_step(self._state)
+            events = flow.auto_step(state)
         else:
-            events = flow.apply(self._state, action)
-        name = self._state.names[player] if player is not None else None
-        self._history.append(Step(kind, action, name, events, before, phase, cycle))  # type: ignore[arg-type]
-        self._redo.clear()
-        self._moved()
+            events = flow.apply(state, action)
+        name = state.names[player] if player is not None else None
+        prev = history[-1] if history else None
+        history.append(
+            Step(kind, action, name, events, phase, cycle, prev=prev, base=base, joined=joined)  # type: ignore[arg-type]
+        )
+        if index >= KEEP_EVENTS:
+            history[index - KEEP_EVENTS]._forget_events()
+        if self._redo:
+            self._redo.clear()
+        self._legal = None
         return events
 
     # ------------------------------------------------------------------ history
     def undo(self) -> Step | None:
-        """Take back the last step (of any kind). Returns it, or None at the start."""
+        """Take back the last step (of any kind), or everything the last :meth:`play`
+        call did: the automatic steps it ran first go with its move. Returns the last
+        step taken back, or None at the start.
+
+        The state is rebuilt from the history's nearest checkpoint
+        (:data:`CHECKPOINT_EVERY`), exactly as it was.
+        """
         if not self._history:
             return None
-        step = self._history.pop()
-        self._redo.append(step)
-        self._state = step.before.copy()
-        self._moved()
-        return step
+        last = self._history[-1]
+        first = len(self._history) - 1
+        while self._history[first].joined and first > 0:
+            first -= 1
+        self._back_to(first)
+        return last
 
     def redo(self) -> Step | None:
-        """Re-apply the last undone step. Returns it, or None if there is none."""
+        """Re-apply the last undone step, with the steps of the same :meth:`play` call.
+        Returns the last step re-applied, or None if there is none."""
         if not self._redo:
             return None
+        step = self._forward()
+        while self._redo and self._redo[-1].joined:
+            step = self._forward()
+        return step
+
+    def _back_to(self, index: int) -> None:
+        """Undo down to ``index`` steps; the steps taken back go to the redo list."""
+        history = self._history
+        if index >= len(history):
+            return
+        self._state = history[index].before
+        self._redo.extend(reversed(history[index:]))
+        del history[index:]
+        self._moved()
+
+    def _forward(self) -> Step:
         step = self._redo.pop()
-        redo = self._redo
-        self._redo = []
-        if step.action is None:
-            flow.auto_step(self._state)
-        else:
-            flow.apply(self._state, step.action)
+        _replay(self._state, step)
         self._history.append(step)
-        self._redo = redo
         self._moved()
         return step
 
@@ -370,10 +545,9 @@ class BaseGame:
     def goto(self, index: int) -> None:
         """Move to just after step ``index`` of the history (0 = before any step),
         by undo or redo, so the steps after it stay available for redo."""
-        while len(self._history) > index and self.undo() is not None:
-            pass
-        while len(self._history) < index and self.redo() is not None:
-            pass
+        self._back_to(max(index, 0))
+        while len(self._history) < index and self._redo:
+            self._forward()
 
     def fork(self) -> Self:
         """An independent copy with the same history, to explore another line."""
@@ -384,9 +558,39 @@ class BaseGame:
         game.forced = list(self.forced)
         return game
 
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickle and deepcopy: the steps as a flat list (each step links to the one
+        before it, and a long chain of links would be too deep to pickle)."""
+        data = dict(self.__dict__)
+        chain = [*self._history, *reversed(self._redo)]
+        data["_history"] = len(self._history)
+        data["_redo"] = [step._flat(k == 0) for k, step in enumerate(chain)]
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        """Rebuild the links between the steps of :meth:`__getstate__`."""
+        flats, done = data.pop("_redo"), data.pop("_history")
+        steps: list[Step] = []
+        prev: Step | None = None
+        for flat in flats:
+            prev = Step._unflat(flat, prev)
+            steps.append(prev)
+        self.__dict__.update(data)
+        self._history = steps[:done]
+        self._redo = steps[done:][::-1]
+
     def __repr__(self) -> str:
         who = f", {self.to_act} to act" if self.to_act else ""
         end = f", won by {self.winner}" if self.is_over else ""
         return (
             f"<Game {len(self.players)} players, cycle {self.cycle}, {self.phase.value}{who}{end}>"
         )
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """True if ``action`` is in ``legal``: the very object first (an action taken from
+    :meth:`BaseGame.legal_actions`), else by value."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal

@@ -422,3 +422,118 @@ def test_an_action_built_with_unhashable_arguments_is_a_named_error():
     with pytest.raises(IllegalActionError, match="well-formed"):
         game.play(Action("bid", (["ares"], 2)))
     assert snapshot(game) == before
+
+
+# --------------------------------------------------------------------------- history by replay
+
+
+def _at_an_automatic_step_before_a_decision(seed: int) -> Game:
+    """A game stopped at an automatic step whose automatic steps lead to a decision."""
+    game = Game.new(players=3, seed=seed)
+    bots = random_bots(game, seed)
+    while True:
+        if game.node == "auto":
+            probe = game.fork()
+            while probe.node == "auto":
+                probe.step()
+            if probe.node == "decision":
+                return game
+        if game.to_act:
+            game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        else:
+            game.step()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_issue_18_undo_takes_back_everything_one_play_did(seed: int):
+    """Issue 18 'Game semantics': ``play`` at an automatic step runs the automatic steps,
+    then the move; one ``undo`` returns to the state before the call, one ``redo`` plays
+    it all again."""
+    game = _at_an_automatic_step_before_a_decision(seed)
+    before, length = game.state.to_dict(), len(game.history)
+    probe = game.fork()
+    while probe.node == "auto":
+        probe.step()
+    move = probe.legal_actions()[0]
+    game.play(move)
+    after, steps = game.state.to_dict(), len(game.history)
+    assert steps - length >= 2 and game.history[-1].action == move
+    assert [s.joined for s in game.history[length:]] == [False] + [True] * (steps - length - 1)
+    assert game.undo() is not None
+    assert game.state.to_dict() == before and len(game.history) == length
+    assert game.redo() is not None
+    assert game.state.to_dict() == after and len(game.history) == steps
+    game.goto(length + 1)  # goto stays step by step: just after the first automatic step
+    assert len(game.history) == length + 1 and game.history[-1].kind == "auto"
+
+
+def test_steps_keep_no_copy_but_rebuild_their_state_and_events_exactly():
+    """Issue 16 'Undo without copies': a copy every CHECKPOINT_EVERY steps only; every
+    other step's state and (for old steps) events are rebuilt, equal to what was played."""
+    from cyclades_widgets.history import CHECKPOINT_EVERY, KEEP_EVENTS
+
+    game = Game.new(players=5, seed=3, start="setup")
+    bots = random_bots(game, 3)
+    states, events = [], []
+    while len(game.history) < 3 * KEEP_EVENTS and not game.is_over:
+        states.append(game.state.to_dict())
+        if game.to_act:
+            events.append(game.play(bots[game.to_act].choose(game.state, game.legal_actions())))
+        else:
+            events.append(game.step())
+    history = game.history
+    assert [k for k, s in enumerate(history) if s._base is not None] == list(
+        range(0, len(history), CHECKPOINT_EVERY)
+    )
+    assert sum(s._events is None for s in history) == len(history) - KEEP_EVENTS
+    for k in (*range(len(history)), 5, 77, 0, len(history) - 1):  # in order, then jumps
+        assert history[k].before.to_dict() == states[k]
+        assert [e.to_dict() for e in history[k].events] == [e.to_dict() for e in events[k]]
+    assert history[7].before is not history[7].before  # each call gives an own copy
+
+
+def test_a_long_game_pickles_and_deep_copies_with_its_history():
+    """Steps link to the step before them; a long game still pickles and deep-copies (the
+    history is stored flat), and the copy undoes and redoes like the original."""
+    import copy
+    import pickle
+
+    game = played(players=5, seed=4, steps=700)
+    game.undo()
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert twin.state == game.state and twin.moves() == game.moves()
+        assert len(twin.undone()) == len(game.undone()) and twin.can_redo()
+        assert twin.redo() is not None and twin.undo() is not None
+        assert [s.before for s in twin.history[-40:]] == [s.before for s in game.history[-40:]]
+        twin.goto(0)
+        assert twin.state == game.initial_state
+
+
+def test_checking_one_action_does_not_list_them_all(monkeypatch: pytest.MonkeyPatch):
+    """Issue 16 'A faster core': ``is_legal`` before anything is listed checks the one
+    action (as python-chess's ``is_legal``), and agrees with the list at every step."""
+    game = Game.new(players=4, seed=21)
+    bots = random_bots(game, 21)
+    real_legal = flow.legal_actions
+    listed = {"n": 0}
+
+    def counting(state: GameState) -> list[Action]:
+        listed["n"] += 1
+        return real_legal(state)
+
+    for _ in range(150):
+        if game.is_over:
+            break
+        if game.to_act:
+            twin = game.fork()  # nothing listed yet in the twin
+            legal = real_legal(game.state)
+            monkeypatch.setattr(flow, "legal_actions", counting)
+            near = [Action("bid", ("ares", 99)), Action("end"), Action("recruit", ("troop",))]
+            for action in [*legal[:8], *near]:
+                assert twin.is_legal(action) == (action in legal), action
+            assert listed["n"] == 0
+            monkeypatch.setattr(flow, "legal_actions", real_legal)
+            game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        else:
+            assert not game.fork().is_legal(Action("end"))
+            game.step()

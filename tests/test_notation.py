@@ -144,3 +144,20 @@ def test_docs_notation_documents_every_registered_action_kind():
         documented |= set(re.findall(r"`([a-z][a-z0-9_-]*)[` ]", named))
     missing = [k for k in known_kinds() if k not in documented]
     assert not missing, f"not documented in docs/notation.md: {missing}"
+
+
+def test_actions_are_shared_immutable_values():
+    """Issue 16: equal actions are made once and shared, and an Action stays an immutable
+    value: equal and hashed by value, unchangeable, copied and pickled as itself."""
+    import copy
+    import pickle
+
+    a = Action("bid", ("ares", 3))
+    assert Action.parse("bid ares 3") is a and a == Action("bid", ("ares", 3))
+    assert hash(a) == hash(Action("bid", ("ares", 3))) and a != Action("bid", ("ares", 4))
+    assert copy.deepcopy(a) is a and pickle.loads(pickle.dumps(a)) == a
+    with pytest.raises(AttributeError):
+        a.kind = "end"  # type: ignore[misc]
+    odd = Action("bid", (["ares"], 3))  # unhashable arguments: made, not shared
+    assert odd == Action("bid", (["ares"], 3)) and odd is not Action("bid", (["ares"], 3))
+    assert str(a) == "bid ares 3" and (a == "bid ares 3") is False

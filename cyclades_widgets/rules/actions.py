@@ -92,18 +92,78 @@ def known_kinds() -> list[str]:
     return sorted(_PATTERNS)
 
 
-@dataclass(frozen=True, slots=True)
+_INTERNED: dict[tuple[str, tuple[Any, ...]], Action] = {}
+"""Every action made so far, by value (up to :data:`_INTERN_LIMIT`): an action is
+immutable, so one object serves every list of legal actions that holds it."""
+_INTERN_LIMIT = 1 << 14
+_set = object.__setattr__
+
+
 class Action:
     """One step's content: a player decision or a chance outcome.
 
     ``kind`` is the first word of the notation; ``args`` are the remaining values
-    (strings, ints, or tuples of strings for ``{l}`` lists).
+    (strings, ints, or tuples of strings for ``{l}`` lists). Actions are immutable and
+    equal by value; equal actions are usually the very same object (they are made once
+    and shared), which makes listing and finding them cheap.
     """
 
+    __slots__ = ("_text", "args", "kind")
+
     kind: str
-    args: tuple[Any, ...] = ()
+    args: tuple[Any, ...]
+    _text: str | None
+
+    def __new__(cls, kind: str, args: tuple[Any, ...] = ()) -> Action:
+        """The action ``kind args`` (the same object as an equal action made before)."""
+        key = (kind, args)
+        try:
+            return _INTERNED[key]
+        except KeyError:
+            cached = len(_INTERNED) < _INTERN_LIMIT
+        except TypeError:  # unhashable arguments (a list, from code): not shared
+            cached = False
+        self = object.__new__(cls)
+        _set(self, "kind", kind)
+        _set(self, "args", args)
+        _set(self, "_text", None)
+        if cached:
+            _INTERNED[key] = self
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: an Action is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: an Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[Any, ...]]]:
+        return (Action, (self.kind, self.args))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
     def __str__(self) -> str:
+        text: str | None = self._text
+        if text is None:
+            text = self._notation()
+            _set(self, "_text", text)
+        return text
+
+    def _notation(self) -> str:
         for pattern, regex, types in _PATTERNS.get(self.kind, ()):
             if len(types) != len(self.args):
                 continue

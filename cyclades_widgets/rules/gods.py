@@ -212,15 +212,13 @@ def recruit_places(state: GameState, player: int, unit: str) -> list[str]:
 def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
     """Seas next to the player's isles that are empty or hold the player's fleets
     (seed 002 '招募数量与成本'), and are not blocked by the Kraken."""
-    spec = MapSpec.load(state.map_id)
+    isle_seas = MapSpec.load(state.map_id).isle_seas
     seas: set[str] = set()
-    for isle in state.isles_of(player):
-        seas |= spec.isle_seas[isle]
-    return sorted(
-        s
-        for s in seas
-        if (s not in state.fleets or state.fleets[s][0] == player) and s != state.kraken
-    )
+    for isle_id, isle in state.isles.items():
+        if isle.owner == player:
+            seas |= isle_seas[isle_id]
+    fleets, kraken = state.fleets, state.kraken
+    return sorted(s for s in seas if s != kraken and (s not in fleets or fleets[s][0] == player))
 
 
 def build_problem(state: GameState, turn: Turn, kind: str) -> Why | None:

@@ -25,6 +25,7 @@ with any other own fleets there; :attr:`FleetMove.group` says how many of them a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from . import ledger
@@ -90,8 +91,14 @@ def is_frozen(state: GameState, isle_id: str) -> bool:
 
 def fleet_entries(state: GameState, sea_id: str) -> list[str]:
     """Seas a fleet in ``sea_id`` may enter next: every adjacent sea but the Kraken's."""
-    spec = MapSpec.load(state.map_id)
-    return sorted(s for s in spec.sea_neighbours[sea_id] if s != state.kraken)
+    kraken = state.kraken
+    return [s for s in _sorted_neighbours(state.map_id, sea_id) if s != kraken]
+
+
+@cache
+def _sorted_neighbours(map_id: str, sea_id: str) -> tuple[str, ...]:
+    """The seas next to ``sea_id``, sorted (once per map and sea)."""
+    return tuple(sorted(MapSpec.load(map_id).sea_neighbours[sea_id]))
 
 
 # --------------------------------------------------------------------------- the rules

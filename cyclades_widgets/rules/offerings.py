@@ -166,15 +166,38 @@ def apollo_problem(
     return None
 
 
+_BID_TABLE = 100
+"""Bid actions of 0 to 99 GP are made once per god and shared (actions are immutable):
+listing the bids slices a table instead of building an action per amount."""
+
+_BIDS: dict[str, list[Action]] = {
+    god: [Action("bid", (god, n)) for n in range(_BID_TABLE)] for god in GODS
+}
+
+
+def _bid_range(god: str, low: int, high: int) -> list[Action]:
+    """``bid god n`` for n from ``low`` to ``high``."""
+    table = _BIDS.get(god)
+    if table is not None and high < _BID_TABLE:
+        return table[low : high + 1]
+    return [Action("bid", (god, n)) for n in range(low, high + 1)]
+
+
 def _god_bids(state: GameState, player: int) -> list[Action]:
     actions: list[Action] = []
+    mine = [(god, amt) for god, (p, amt) in state.bids.items() if p == player]
     for god in _face_up(state):
         if god_closed(state, player, god) is not None:
             continue
         # Never more than the notation writes, so every listed bid parses.
-        highest = min(max_bid(state, player, _bids_of(state, player, skip=god)), MAX_NUMBER)
-        actions += [Action("bid", (god, n)) for n in range(lowest_bid(state, god), highest + 1)]
+        highest = min(max_bid(state, player, [amt for g, amt in mine if g != god]), MAX_NUMBER)
+        low = lowest_bid(state, god)
+        if highest >= low:
+            actions += _bid_range(god, low, highest)
     return actions
+
+
+_BID_APOLLO = Action("bid", (APOLLO,))
 
 
 def legal_bids(state: GameState) -> list[Action]:
@@ -182,7 +205,7 @@ def legal_bids(state: GameState) -> list[Action]:
     player = bidder(state)
     actions = _god_bids(state, player)
     if apollo_problem(state, player, actions) is None:
-        actions.append(Action("bid", (APOLLO,)))
+        actions.append(_BID_APOLLO)
     return actions
 
 

@@ -59,8 +59,9 @@ def temples_free(state: GameState, player: int) -> int:
     return max(0, power - state.temples_used.get(player, 0))
 
 
-def price(state: GameState, player: int, slot: int) -> tuple[int, int]:
+def price(state: GameState, player: int, slot: int, free: int | None = None) -> tuple[int, int]:
     """``(price, temples used)`` for the creature in ``slot`` (0 = the 4 GP slot).
+    ``free``: :func:`temples_free`, when already counted for this decision.
 
     Each Temple (and each Metropolis) takes 1 GP off, once per cycle; the price never
     drops below 1 GP, and a Temple that could not lower it further is not used up
@@ -72,8 +73,15 @@ def price(state: GameState, player: int, slot: int) -> tuple[int, int]:
     [(2, 2), (1, 2), (1, 1)]
     """
     base = CREATURE_PRICES[slot]
-    discount = min(temples_free(state, player), base - 1)
+    if free is None:
+        free = temples_free(state, player)
+    discount = min(free, base - 1)
     return base - discount, discount
+
+
+def affordable(state: GameState, player: int, slot: int, free: int | None = None) -> bool:
+    """True if ``player`` can pay the :func:`price` of the creature in ``slot``."""
+    return price(state, player, slot, free)[0] <= state.players[player].gold
 
 
 def offer(state: GameState, player: int) -> list[tuple[int, str, int, int]]:
@@ -88,19 +96,20 @@ def offer(state: GameState, player: int) -> list[tuple[int, str, int, int]]:
 # --------------------------------------------------------------------------- the rules
 
 
-def buy_problem(state: GameState, turn: Turn, creature: str) -> Why | None:
+def buy_problem(state: GameState, turn: Turn, creature: str, free: int | None = None) -> Why | None:
     """Why ``creature`` cannot be bought this turn, or None: a face-up creature, for its
-    price, during any god's action but Apollo's."""
+    price, during any god's action but Apollo's. ``free``: :func:`temples_free`, when
+    already counted for this decision."""
     if turn.god == APOLLO:
         return why("creatures.buy_apollo")
     if creature not in state.creature_track:
         name = named(creature)
         return why("creatures.not_face_up", creature=name, track=_track(state, turn.player))
     slot = state.creature_track.index(creature)
-    cost, temples = price(state, turn.player, slot)
-    gold = state.players[turn.player].gold
-    if cost <= gold:
+    if affordable(state, turn.player, slot, free):
         return None
+    cost, temples = price(state, turn.player, slot, free)
+    gold = state.players[turn.player].gold
     key = "creatures.too_poor_temples" if temples else "creatures.too_poor"
     return why(
         key,
@@ -156,7 +165,16 @@ def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     """``buy <creature>`` for each affordable face-up creature, and Zeus's
     ``change <creature>`` for each face-up creature when 1 GP is at hand."""
     cards = [c for c in state.creature_track if c is not None]
-    actions = [Action("buy", (c,)) for c in cards if buy_problem(state, turn, c) is None]
+    if not cards:
+        return []
+    actions: list[Action] = []
+    if turn.god != APOLLO:  # buy_problem's conditions, the Temple count taken once
+        free = temples_free(state, turn.player)
+        actions = [
+            Action("buy", (card,))
+            for slot, card in enumerate(state.creature_track)
+            if card is not None and affordable(state, turn.player, slot, free)
+        ]
     if turn.god == "zeus":
         actions += [Action("change", (c,)) for c in cards if change_problem(state, turn, c) is None]
     return actions
