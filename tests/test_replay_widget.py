@@ -108,6 +108,39 @@ def test_a_variation_can_be_entered_and_left(record):
     assert replay.leave_button.disabled
 
 
+def test_entering_and_leaving_show_the_branch_point_only(record):
+    """A flaky browser test (CI, busy machine): Enter showed the variation's end, then
+    jumped to its branch point, so the browser, the slider and on_change listeners saw a
+    position the learner never asked for. Entering and leaving is one change, straight to
+    the branch point."""
+    replay = Replay(record)
+    at_move(replay, 4)
+    seen: list[tuple[tuple[int, ...], int, str]] = []
+    replay.board.on_change(lambda b: seen.append((replay.line, len(b.game.history), "change")))
+    replay.board.observe(
+        lambda c: seen.append((replay.line, c["new"]["index"], "timeline")), names="timeline"
+    )
+    replay.enter((0,))
+    branch = replay.positions[5]
+    assert replay.game.moves() == record.moves()[:5]
+    assert {(line, index) for line, index, _ in seen} == {((0,), branch)}
+    assert [kind for *_, kind in seen].count("timeline") == 1
+    assert replay.board.timeline["text"].startswith(f"Step {branch} of")
+    seen.clear()
+    replay.board.send_intent("nav", to="end")
+    replay.leave()
+    assert [(line, index) for line, index, _ in seen][-1] == ((), branch)
+    assert {(line, index) for line, index, _ in seen if line == ()} == {((), branch)}
+
+
+def test_entering_a_variation_clears_the_last_error(record):
+    replay = Replay(record)
+    assert not replay.board.send_intent("continue")
+    assert replay.board.error and replay.message.value
+    replay.enter((0,))
+    assert replay.board.error == "" and replay.message.value == ""
+
+
 def test_the_enter_button_enters_the_chosen_line(record):
     replay = Replay(record)
     replay.lines.value = (0,)

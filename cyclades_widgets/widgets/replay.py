@@ -126,11 +126,14 @@ class Replay(GameView):
         return {path: at for path, at, _ in iter_lines(self.record)}[line]
 
     def _show(self, line: Line, move: int) -> None:
+        """Show ``line`` at the position before its move ``move``, in one change: the game
+        is placed there before the board gets it, so the board, the browser and every
+        listener see that position only (never the line's end first, then the jump)."""
         game = self.record.replay(line)  # raises IndexError for an unknown line
         positions = move_positions(game)
+        game.goto(positions[move] if move < len(positions) else len(game.history))
         self.line = line
         self._positions = positions
         self.lines.value = line
+        self.board.error = ""  # as after any move through the history
         self.board.game = game
-        index = positions[move] if move < len(positions) else len(game.history)
-        self.board.send_intent("goto", index=index)

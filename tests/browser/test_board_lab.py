@@ -246,7 +246,11 @@ def test_replay_with_notes_and_a_variation(page, lab):
         " return s && s.selectedIndex === 1; }",
     )
     page.get_by_role("button", name="Enter variation").click()
-    state = wait_replay(lab, lambda s: s["line"] == [0], "the variation entered")
+    state = wait_replay(
+        lab,
+        lambda s: s["line"] == [0] and "bid ares 2" not in s["moves"],
+        "the variation entered, at its branch point",
+    )
     wait_board(page, state["index"])  # End is sent from the variation's branch point
     board.focus()
     board.press("End")
@@ -254,7 +258,10 @@ def test_replay_with_notes_and_a_variation(page, lab):
     assert state["line"] == [0]
     wait_board(page, state["index"])
     page.get_by_role("button", name="Leave variation").click()
-    wait_replay(lab, lambda s: s["line"] == [] and "bid ares 2" not in s["moves"], "leaving")
+    state = wait_replay(
+        lab, lambda s: s["line"] == [] and "bid ares 2" not in s["moves"], "leaving"
+    )
+    wait_board(page, state["index"])  # back on the main line, at the branch point
 
 
 # --------------------------------------------------------------------------- keyboard, axe
