@@ -21,10 +21,10 @@ from typing import Literal
 
 from ..i18n import Message
 from . import cycle, gods, offerings
-from .actions import Action
+from .actions import Action, _arg_text
 from .errors import IllegalActionError
 from .events import Event
-from .messages import rule, sample
+from .messages import clip, quoted, rule, sample
 from .registry import EXPLAINERS, HANDLERS, PENDING
 from .state import GameState, Phase
 
@@ -198,12 +198,16 @@ def _malformed(state: GameState, action: Action, legal: list[Action] | None = No
     else:
         options = [str(a) for a in (legal_actions(state) if legal is None else legal)]
         key = "check.malformed"
-    shown = f"Action({action.kind!r}, {action.args!r})"
+    # an Action built in code may hold anything: shown as a short prefix, never raising
+    kind_shown = quoted(action.kind)
+    args = ", ".join(clip(_arg_text(a)) for a in action.args[:5])
+    more = ", …" if len(action.args) > 5 else ""
+    shown = clip(f"Action({kind_shown}, ({args}{more}))", 120)
     return rule(
         key,
-        keep=[shown, repr(action.kind)],
+        keep=[shown, kind_shown],
         action=shown,
-        kind=repr(action.kind),
+        kind=kind_shown,
         legal=sample(options),
     )
 

@@ -260,3 +260,23 @@ def test_any_action_object_writes_its_notation_without_raising(kind, args):
     with contextlib.suppress(NotationError):
         parsed = Action.parse(text)
         assert str(parsed) == text.lower() or parsed != action
+
+
+@FUZZ
+@given(
+    kind=st.sampled_from(["bid", "order", "move", "zz"]) | st.text(min_size=1, max_size=3000),
+    args=st.lists(_ARGS | st.integers(min_value=10**4000, max_value=10**4500), max_size=3000),
+)
+def test_a_malformed_action_object_is_refused_in_a_short_message(kind, args):
+    """``game.play(Action(...))`` with any kind and arguments: a named error whose text
+    quotes a short prefix (a 1 MB kind once gave a 1 MB message, a 4,000-digit number
+    raised Python's int-conversion error), and the game is exactly as before."""
+    game = Game.new(players=3, seed=1)
+    game.advance(to="decision")
+    before = game.state.to_dict()
+    action = Action(kind, tuple(args))
+    assume(not game.is_legal(action))
+    with pytest.raises(CycladesError) as err:
+        game.play(action)
+    assert len(str(err.value)) < 1200
+    assert game.state.to_dict() == before
