@@ -1,9 +1,9 @@
 """Replaying a record's moves on a game, checked, with the JSON path of each move.
 
 Each line of a record is replayed once into a :class:`LineReplay`: the game at the end of
-the line and where every move sits in its history. Every history step keeps the state
-before it (the undo snapshot), so each of them is a checkpoint: seeking copies one state
-and slices the history, whatever the step.
+the line and where every move sits in its history. The history rebuilds the state before
+any step from its nearest checkpoint (a copy kept every 32 steps, ``history.py``), so
+seeking rebuilds one state and slices the history, whatever the step.
 """
 
 from __future__ import annotations
