@@ -80,7 +80,9 @@ READ_JS = """(board) => {
     for (const a of attrs) if (e.getAttribute(a)) texts.push([`${where(e)}[${a}]`, e.getAttribute(a)]);
   for (const t of out.querySelectorAll('svg text, svg title, option, .lm-TabBar-tabLabel'))
     texts.push([where(t), t.textContent]);
-  for (const i of out.querySelectorAll('input, textarea')) if (i.value) texts.push([where(i) + '.value', i.value]);
+  // the value a text box shows (a checkbox's or a radio's value is never shown)
+  for (const i of out.querySelectorAll('input, textarea'))
+    if (i.value && !['checkbox', 'radio'].includes(i.type)) texts.push([where(i) + '.value', i.value]);
   return texts;
 }"""
 
