@@ -155,7 +155,7 @@ def _refusal() -> str:
 def _foreign(text: str, lang: str, allowed: set[str]) -> list[str]:
     words = [w for w in LATIN.findall(text) if w not in PLAYERS and w.lower() not in allowed]
     if lang == "zh":
-        return [w for w in words if w not in {"GP"}]
+        return words  # gold is 金币 in Chinese: no Latin word is left beyond names and notation
     return [w for w in words if w.lower() in ENGLISH]
 
 

@@ -170,7 +170,7 @@ class Action:
             text = self._fill(pattern, types)
             if text is not None and regex.match(text):
                 return text
-        return " ".join([str(self.kind), *(_arg_text(a) for a in self.args)])
+        return " ".join([str(self.kind), *(arg_text(a) for a in self.args)])
 
     def _fill(self, pattern: str, types: tuple[str, ...]) -> str | None:
         values = iter(self.args)
@@ -260,11 +260,11 @@ class Action:
         )
 
 
-def _arg_text(value: Any) -> str:
+def arg_text(value: Any) -> str:
     """One argument of an action that fits none of its forms, written as well as it can be
     (never raising: a number too long to write in full is shown by its size)."""
     if isinstance(value, tuple):
-        return ",".join(_arg_text(v) for v in value)
+        return ",".join(arg_text(v) for v in value)
     if isinstance(value, int) and value.bit_length() > 64:
         return f"{'-' if value < 0 else ''}~10^{round(value.bit_length() * 0.30103)}"
     return str(value)

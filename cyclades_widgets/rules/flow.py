@@ -21,7 +21,7 @@ from typing import Literal
 
 from ..i18n import Message
 from . import cycle, gods, offerings
-from .actions import Action, _arg_text
+from .actions import Action, arg_text
 from .errors import IllegalActionError
 from .events import Event
 from .messages import clip, quoted, rule, sample
@@ -200,7 +200,7 @@ def _malformed(state: GameState, action: Action, legal: list[Action] | None = No
         key = "check.malformed"
     # an Action built in code may hold anything: shown as a short prefix, never raising
     kind_shown = quoted(action.kind)
-    args = ", ".join(clip(_arg_text(a)) for a in action.args[:5])
+    args = ", ".join(clip(arg_text(a)) for a in action.args[:5])
     more = ", …" if len(action.args) > 5 else ""
     shown = clip(f"Action({kind_shown}, ({args}{more}))", 120)
     return rule(
