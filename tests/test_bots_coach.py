@@ -88,18 +88,32 @@ ACTIONS = [
     "bid ares 4", "bid apollo", "build port naxos", "recruit troop naxos", "recruit fleet g5",
     "recruit philosopher", "move troops ios>naxos 2", "move fleets g5>g6 1", "retreat paros",
     "buy pegasus", "change minotaur", "metropolis naxos", "prosperity naxos", "fight", "end",
-    "stop",
+    "stop", "sail g6", "pickup 1", "drop 2", "metropolis naxos destroy port,temple",
+    "harpy sparta", "griffon sparta", "pegasus ios>naxos 2",
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ALL_LANGS)
 def test_every_action_kind_has_words_in_every_language(lang):
     for notation in ACTIONS:
-        words = describe_action(Action.parse(notation), lang)
+        words = describe_action(Action.parse(notation), lang, players=("Athens", "Sparta"))
         assert words and words != notation
         if lang == PSEUDO:
-            assert unwrapped(words) == [], notation
-    assert describe_action(Action.parse("sail g6"), lang) == "sail g6"  # notation kept
+            assert unwrapped(words, allowed=["Sparta"]) == [], notation
+
+
+def test_an_action_has_the_same_words_in_a_hint_as_in_the_boards_menu():
+    """One sentence per action: the coach names a move exactly as the board's menu does."""
+    from cyclades_widgets.view.actions import action_label
+    from cyclades_widgets.view.text import Words
+
+    players = ("Athens", "Sparta", "Corinth")
+    for lang in LANGS:
+        words = Words(lang, "map-2-3", players)
+        for notation in ACTIONS:
+            action = Action.parse(notation)
+            said = describe_action(action, lang, map_id="map-2-3", players=players)
+            assert said == action_label(action, words), (lang, notation)
 
 
 def test_a_strong_bot_explains_its_last_move():
@@ -110,7 +124,13 @@ def test_a_strong_bot_explains_its_last_move():
     action = bot.choose(game.state, game.legal_actions())
     why = explain_move(bot)
     assert why is not None and why.action == action
-    assert why.reason("zh")
+    player = why.player
+    assert player == game.state.names[cw.rules.flow.node(game.state)[1]]
+    for lang, you in (("en", " you"), ("fr", " vous"), ("zh", "你")):
+        text = why.reason(lang)
+        assert player in text and you not in text.lower(), (lang, text)
+    coached = game.hint(playouts=20)  # the same kind of reason, said to the player
+    assert " you" in coached.reason("en") and player not in coached.reason("en").split(":")[1]
 
 
 def test_hint_needs_a_decision_and_a_known_level():

@@ -14,14 +14,17 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, Literal
 
-from ..i18n import Message, percent, render
+from ..i18n import Message, percent, render, resolve
 from ..rules import flow
 from ..rules.actions import Action
 from ..rules.offerings import payment
 from ..rules.state import BUILDINGS, CREATURES, GameState
+from ..view.actions import action_label
+from ..view.text import Words
 from .evaluate import battle_odds_for, building_types, win_estimates
 from .levels import BotError, check_level
 from .mcts import MoveStats, SearchResult, StrongBot
@@ -40,6 +43,10 @@ __all__ = [
 HINT_PLAYOUTS = {"easy": 60, "medium": 250, "strong": 900}
 """Playouts a hint's search spends, per level: the strong coach stays under 2 s on one core."""
 
+DEFAULT_MAP = "map-5"
+"""The map whose isle names :func:`describe_action` uses when it is given none (the
+five-player map holds every isle)."""
+
 LIKELY = 0.25
 """A consequence seen in at least this share of the playouts is worth saying."""
 
@@ -51,10 +58,12 @@ class Alternative:
     action: Action
     win_rate: float
     playouts: int
+    map_id: str = DEFAULT_MAP
+    players: tuple[str, ...] = ()
 
     def describe(self, lang: str | None = None) -> str:
         """The action in words, in the learner's language."""
-        return describe_action(self.action, lang)
+        return describe_action(self.action, lang, map_id=self.map_id, players=self.players)
 
 
 @dataclass(frozen=True)
@@ -74,21 +83,32 @@ class Hint:
     playouts: int
     why_key: str
     why_params: tuple[tuple[str, Any], ...]
+    map_id: str = DEFAULT_MAP
+    """The map the actions are on (for the isles' names)."""
+    players: tuple[str, ...] = ()
+    """The players' names, in seat order."""
+    voice: Literal["you", "bot"] = "you"
+    """Who the reason speaks to: ``"you"``, the player being coached; ``"bot"``, the
+    players watching a bot's move (the reason names the bot's player instead)."""
 
     def reason(self, lang: str | None = None) -> str:
         """One sentence saying why, in ``lang`` (None: the session's language)."""
         params: dict[str, Any] = dict(self.why_params)
-        params["action"] = describe_action(self.action, lang)
+        params["action"] = self.describe(lang)
+        params["player"] = self.player
         for key in ("p", "q"):
             if key in params:
                 params[key] = percent(params[key], 0, lang)
         if "other" in params:
-            params["other"] = describe_action(params["other"], lang)
-        return render(f"bots.reason.{self.why_key}", params, lang, proper=frozenset({self.player}))
+            params["other"] = describe_action(
+                params["other"], lang, map_id=self.map_id, players=self.players
+            )
+        key = f"bots.{'reason' if self.voice == 'you' else 'bot_reason'}.{self.why_key}"
+        return render(key, params, lang, proper=frozenset(self.players) | {self.player})
 
     def describe(self, lang: str | None = None) -> str:
         """The suggested action in words."""
-        return describe_action(self.action, lang)
+        return describe_action(self.action, lang, map_id=self.map_id, players=self.players)
 
     def __str__(self) -> str:
         return self.reason()
@@ -107,37 +127,27 @@ _TARGET_ARG = {
 }
 
 
-def describe_action(action: Action, lang: str | None = None) -> str:
-    """An action in the learner's words (``bid ares 4`` → "Ares for 4 GP"); an action
-    without words of its own keeps its notation."""
-    kind, args = action.kind, action.args
-    key: str | None = None
-    params: dict[str, Any] = {}
-    if kind == "bid":
-        key, params = (
-            ("bid_apollo", {"god": args[0]})
-            if len(args) == 1
-            else ("bid", {"god": args[0], "amount": args[1]})
-        )
-    elif kind == "build":
-        key, params = "build", {"building": args[0], "isle": args[1]}
-    elif kind == "recruit":
-        if len(args) == 1:
-            key, params = "recruit_card", {"unit": args[0]}
-        else:
-            key, params = f"recruit_{args[0]}", {"place": args[1]}
-    elif kind == "move":
-        key = f"move_{args[0]}"
-        params = {"n": args[3], "origin": args[1], "target": args[2]}
-    elif kind in ("buy", "change"):
-        key, params = kind, {"creature": args[0]}
-    elif kind in ("retreat", "metropolis", "prosperity"):
-        key, params = kind, {"place": args[0]}
-    elif kind in ("fight", "end", "stop"):
-        key = kind
-    if key is None:
-        return str(action)
-    return render(f"bots.action.{key}", params, lang)
+def describe_action(
+    action: Action,
+    lang: str | None = None,
+    *,
+    map_id: str = DEFAULT_MAP,
+    players: tuple[str, ...] | list[str] = (),
+) -> str:
+    """An action in the learner's words: the board's own sentence for it, so that a hint
+    names a move exactly as the board's menu does.
+
+    >>> describe_action(Action.parse("bid ares 4"), "en")
+    'Bid 4 GP on Ares'
+    >>> describe_action(Action.parse("sail g6"), "fr")
+    'Continuer vers la mer g6'
+    """
+    return action_label(action, _words(resolve(lang), map_id, tuple(players)))
+
+
+@cache
+def _words(lang: str, map_id: str, players: tuple[str, ...]) -> Words:
+    return Words(lang, map_id, players)
 
 
 def _target(action: Action) -> tuple[str | None, str | None]:
@@ -194,8 +204,9 @@ def hint_from(state: GameState, result: SearchResult) -> Hint:
     bot's :attr:`~.mcts.StrongBot.last`, to show why it played its move)."""
     seat = result.seat
     best = result.best
+    map_id, players = state.map_id, tuple(state.names)
     alternatives = tuple(
-        Alternative(m.action, m.win_rate, m.visits) for m in result.moves[1:4] if m.visits
+        Alternative(m.action, m.win_rate, m.visits, map_id=map_id, players=players) for m in result.moves[1:4] if m.visits
     )
     key, params = _why(state, seat, best, alternatives)
     target, target_kind = _target(best.action)
@@ -209,15 +220,18 @@ def hint_from(state: GameState, result: SearchResult) -> Hint:
         playouts=result.playouts,
         why_key=key,
         why_params=tuple(sorted(params.items())),
+        map_id=map_id,
+        players=players,
     )
 
 
 def explain_move(bot: StrongBot) -> Hint | None:
     """Why a strong bot played its last searched move (for the game's log), or None if it
-    has not searched yet (a forced move is not searched)."""
+    has not searched yet (a forced move is not searched). Its reason names the bot's
+    player ("... Sparta takes it 88% of the time") rather than saying "you"."""
     if bot.last is None or bot.last_state is None:
         return None
-    return hint_from(bot.last_state, bot.last)
+    return replace(hint_from(bot.last_state, bot.last), voice="bot")
 
 
 def _why(
