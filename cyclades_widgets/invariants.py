@@ -48,10 +48,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from .i18n import DEFAULT, Message
 from .rules import flow
 from .rules.actions import MAX_NUMBER
 from .rules.battle import Battle
 from .rules.board import MapSpec
+from .rules.messages import clip
 from .rules.metropolis import footprint
 from .rules.offerings import MAX_GOLD
 from .rules.state import (
@@ -69,50 +71,88 @@ from .rules.state import (
     Player,
 )
 
-__all__ = ["INVARIANTS", "check_invariants"]
+__all__ = ["INVARIANTS", "check_invariants", "family", "invariant_breaches"]
 
-Check = Callable[[GameState], Iterable[str]]
+Check = Callable[[GameState], Iterable[Message]]
 
 
 def check_invariants(state: GameState, *, flow_checks: bool = True) -> list[str]:
-    """Every broken invariant of ``state``, as sentences naming the rule; ``[]`` if none.
+    """Every broken invariant of ``state``, as English sentences naming the rule; ``[]`` if
+    none (for tests and the reliability run; :func:`invariant_breaches` gives them in any
+    language).
 
     ``flow_checks=False`` skips the checks that compute the legal actions (faster when the
     caller computes them anyway).
     """
-    breaches: list[str] = []
+    return [
+        f"{family(m)}: {m.render(DEFAULT)}"
+        for m in invariant_breaches(state, flow_checks=flow_checks)
+    ]
+
+
+def invariant_breaches(state: GameState, *, flow_checks: bool = True) -> list[Message]:
+    """Every broken invariant of ``state`` as a :class:`~cyclades_widgets.i18n.Message`
+    (catalog ``invariants.<family>.<what>``), to show in the learner's language.
+
+    >>> from cyclades_widgets.rules.setup import new_state
+    >>> state = new_state(3)
+    >>> state.players[0].gold -= 7; state.bank += 7    # gold still adds up, but...
+    >>> [m.render("fr") for m in invariant_breaches(state)]
+    ["Athens a -2 PO ; personne n'a jamais moins de 0 PO"]
+    """
+    breaches: list[Message] = []
     for check in INVARIANTS:
         if check is _flow and not flow_checks:
             continue
         try:
             breaches.extend(check(state))
         except Exception as exc:  # a malformed state must be reported, not crash the check
-            breaches.append(f"{check.__name__.strip('_')}: check failed with {exc!r}")
+            name = check.__name__.strip("_")
+            error = clip(repr(exc), 120)
+            breaches.append(Message("invariants.check_failed", {"check": name, "error": error},
+                                    frozenset({name, error})))  # fmt: skip
     return breaches
+
+
+def family(breach: Message) -> str:
+    """The family of a breach (``gold``, ``caps``, ``fleets``, ``supply``, ``isles``,
+    ``elimination``, ``creatures``, ``order``, ``flow``), for the part of the position it
+    is about."""
+    parts = breach.key.split(".")
+    return parts[1] if len(parts) > 2 else "flow"
+
+
+def _b(state: GameState, key: str, **params: object) -> Message:
+    """The breach ``invariants.<key>``; the players' names are proper names."""
+    return Message(f"invariants.{key}", params, frozenset(state.names))
+
+
+def _seat_name(state: GameState, seat: int | None) -> str | int | None:
+    """A seat's player name, or the seat as it is when it is not a player's."""
+    return state.names[seat] if seat is not None and 0 <= seat < state.n_players else seat
 
 
 # --------------------------------------------------------------------------- gold
 
 
-def _gold(state: GameState) -> Iterable[str]:
+def _gold(state: GameState) -> Iterable[Message]:
     supply = state.options.gold_supply
     total = state.bank + sum(p.gold for p in state.players)
     if total != supply:
-        yield (
-            f"gold: bank {state.bank} + players {[p.gold for p in state.players]} = {total} GP, "
-            f"but the box holds {supply} GP (all gold moves through rules/ledger.py)"
-        )
+        # every GP moves through rules/ledger.py between the players and the bank
+        players = [p.gold for p in state.players]
+        yield _b(state, "gold.total", players=players, bank=state.bank, total=total, supply=supply)
     for seat, p in enumerate(state.players):
         if p.gold < 0:
-            yield f"gold: {state.names[seat]} has {p.gold} GP (never below 0, seed 000 'Offerings')"
+            yield _b(state, "gold.negative", player=state.names[seat], gold=p.gold)  # seed 000
         elif p.gold > MAX_GOLD:
-            yield f"gold: {state.names[seat]} has {p.gold} GP (at most {MAX_GOLD}, a limit of the program)"
+            yield _b(state, "gold.too_much", player=state.names[seat], gold=p.gold, most=MAX_GOLD)
 
 
 # --------------------------------------------------------------------------- units
 
 
-def _caps(state: GameState) -> Iterable[str]:
+def _caps(state: GameState) -> Iterable[Message]:
     troops = Counter[int]()
     fleets = Counter[int]()
     for isle in state.isles.values():
@@ -127,62 +167,56 @@ def _caps(state: GameState) -> Iterable[str]:
             units[pending.attacker] += pending.attackers
     for seat, name in enumerate(state.names):
         if troops[seat] > MAX_TROOPS:
-            yield f"caps: {name} has {troops[seat]} troops (at most {MAX_TROOPS}, seed 000 'Actions')"
+            yield _b(state, "caps.troops", player=name, count=troops[seat], most=MAX_TROOPS)
         if fleets[seat] > MAX_FLEETS:
-            yield f"caps: {name} has {fleets[seat]} fleets (at most {MAX_FLEETS}, seed 000 'Actions')"
+            yield _b(state, "caps.fleets", player=name, count=fleets[seat], most=MAX_FLEETS)
 
 
-def _fleets(state: GameState) -> Iterable[str]:
+def _fleets(state: GameState) -> Iterable[Message]:
     spec = MapSpec.load(state.map_id)
     seas = set(spec.seas)
     for sea, value in state.fleets.items():
         if sea not in seas:
-            yield f"fleets: {sea!r} is not a sea of {state.map_id}"
+            yield _b(state, "fleets.not_a_sea", sea=sea)
             continue
         owner, count = value
         if not 0 <= owner < state.n_players:
-            yield f"fleets: sea {sea} is held by seat {owner}, not a player"
+            yield _b(state, "fleets.no_player", sea=sea, seat=owner)
         elif state.players[owner].eliminated:
-            yield f"fleets: sea {sea} holds fleets of {state.names[owner]}, who is eliminated"
+            yield _b(state, "fleets.eliminated", sea=sea, player=state.names[owner])
         if count < 1:
-            yield f"fleets: sea {sea} is listed with {count} fleets (an empty sea is not listed)"
+            yield _b(state, "fleets.empty", sea=sea, count=count)
     if state.kraken is not None and state.kraken not in seas:
-        yield f"fleets: the Kraken is on {state.kraken!r}, not a sea of {state.map_id}"
+        yield _b(state, "fleets.kraken", sea=state.kraken)
 
 
 # --------------------------------------------------------------------------- supplies
 
 
-def _supplies(state: GameState) -> Iterable[str]:
+def _supplies(state: GameState) -> Iterable[Message]:
     on_board = Counter(b for isle in state.isles.values() for b in isle.buildings)
     for kind in BUILDINGS:
         supply = state.building_supply.get(kind, 0)
         if supply < 0:
-            yield f"supply: {supply} {kind}s left in the supply (never below 0)"
+            yield _b(state, "supply.negative", building=kind, supply=supply)
         if supply + on_board[kind] != BUILDING_SUPPLY:
-            yield (
-                f"supply: {on_board[kind]} {kind}s on the board + {supply} in the supply "
-                f"≠ {BUILDING_SUPPLY} (seed 000 'Components')"
-            )
+            yield _b(state, "supply.buildings", building=kind, board=on_board[kind],
+                     supply=supply, total=BUILDING_SUPPLY)  # seed 000 'Components'  # fmt: skip
     unknown = set(on_board) - set(BUILDINGS)
     if unknown:
-        yield f"supply: unknown building types on the board: {sorted(unknown)}"
+        yield _b(state, "supply.unknown", kinds=sorted(unknown))
     metros = sum(1 for isle in state.isles.values() if isle.metropolis)
     if state.metropolis_supply < 0 or metros + state.metropolis_supply != METROPOLIS_SUPPLY:
-        yield (
-            f"supply: {metros} Metropolises on the board + {state.metropolis_supply} in the "
-            f"supply ≠ {METROPOLIS_SUPPLY} (seed 000 'Components')"
-        )
+        yield _b(state, "supply.metropolises", board=metros, supply=state.metropolis_supply,
+                 total=METROPOLIS_SUPPLY)  # fmt: skip
     yield from _cards(state)
     markers = sum(isle.markers for isle in state.isles.values())
     if state.prosperity_supply < 0 or markers + state.prosperity_supply != PROSPERITY_MARKERS:
-        yield (
-            f"supply: {markers} prosperity markers on isles + {state.prosperity_supply} in the "
-            f"supply ≠ {PROSPERITY_MARKERS} (seed 000 'Components')"
-        )
+        yield _b(state, "supply.prosperity", board=markers, supply=state.prosperity_supply,
+                 total=PROSPERITY_MARKERS)  # fmt: skip
 
 
-def _cards(state: GameState) -> Iterable[str]:
+def _cards(state: GameState) -> Iterable[Message]:
     for card, total in (
         ("priest", state.options.priest_supply),
         ("philosopher", state.options.philosopher_supply),
@@ -190,21 +224,18 @@ def _cards(state: GameState) -> Iterable[str]:
         supply = getattr(state, f"{card}_supply")
         held = sum(getattr(p, f"{card}s") for p in state.players)
         if supply < 0 or any(getattr(p, f"{card}s") < 0 for p in state.players):
-            yield f"supply: a negative count of {card} cards (supply {supply})"
+            yield _b(state, "supply.cards_negative", card=card, supply=supply)
         if supply + held != total:
-            yield (
-                f"supply: {held} {card}s held + {supply} in the supply ≠ {total} "
-                f"(card_supply={state.options.card_supply!r})"
-            )
+            yield _b(state, "supply.cards", card=card, held=held, supply=supply, total=total)
 
 
 # --------------------------------------------------------------------------- isles
 
 
-def _isles(state: GameState) -> Iterable[str]:
+def _isles(state: GameState) -> Iterable[Message]:
     spec = MapSpec.load(state.map_id)
     if set(state.isles) != set(spec.isles):
-        yield f"isles: the state's isles differ from the map's ({state.map_id})"
+        yield _b(state, "isles.map")
     players = state.players
     for isle_id, isle in state.isles.items():
         slots = spec.isle_slots.get(isle_id, 0)
@@ -231,55 +262,48 @@ def _isle_ok(isle: Isle, slots: int, players: list[Player]) -> bool:
     )
 
 
-def _one_isle(state: GameState, isle_id: str, slots: int) -> Iterable[str]:
+def _one_isle(state: GameState, isle_id: str, slots: int) -> Iterable[Message]:
     isle = state.isles[isle_id]
     owner = isle.owner
     if isle.troops < 0:
-        yield f"isles: {isle_id} has {isle.troops} troops"
+        yield _b(state, "isles.negative", isle=isle_id, count=isle.troops)
     if owner is None:
         if isle.troops:
-            yield f"isles: {isle_id} has {isle.troops} troops but no owner"
+            yield _b(state, "isles.troops_no_owner", isle=isle_id, count=isle.troops)
         if isle.territory:
-            yield f"isles: {isle_id} has a territory marker but no owner"
+            yield _b(state, "isles.marker_no_owner", isle=isle_id)
     elif not 0 <= owner < state.n_players:
-        yield f"isles: {isle_id} is owned by seat {owner}, not a player"
+        yield _b(state, "isles.no_player", isle=isle_id, seat=owner)
     else:
         name = state.names[owner]
         if state.players[owner].eliminated:
-            yield f"isles: {isle_id} is owned by {name}, who is eliminated (RULES-NOTES §5.7)"
+            yield _b(state, "isles.eliminated", isle=isle_id, player=name)  # RULES-NOTES §5.7
         if isle.troops == 0 and not isle.territory:
-            yield (
-                f"isles: {name} owns {isle_id} with no troop and no territory marker "
-                "(seed 002 '撤退与控制': a troopless isle is held by a marker)"
-            )
+            yield _b(state, "isles.unheld", isle=isle_id, player=name)  # seed 002 '撤退与控制'
         if isle.troops > 0 and isle.territory:
-            yield f"isles: {isle_id} has {isle.troops} troops and also a territory marker"
+            yield _b(state, "isles.both", isle=isle_id, count=isle.troops)
     used = len(isle.buildings) + (footprint(slots) if isle.metropolis else 0)
     if used > slots:
-        yield (
-            f"isles: {isle_id} has {len(isle.buildings)} buildings"
-            f"{' and a Metropolis' if isle.metropolis else ''} on {slots} slots"
-        )
+        key = "isles.slots_metropolis" if isle.metropolis else "isles.slots"
+        yield _b(state, key, isle=isle_id, count=len(isle.buildings), slots=slots)
     if (isle.figurine is None) != (isle.figurine_owner is None):
-        yield f"isles: {isle_id} figurine {isle.figurine!r} with owner {isle.figurine_owner!r}"
+        yield _b(state, "isles.figurine", isle=isle_id)
 
 
-def _eliminated(state: GameState) -> Iterable[str]:
+def _eliminated(state: GameState) -> Iterable[Message]:
     for seat, p in enumerate(state.players):
         if not p.eliminated:
             continue
         name = state.names[seat]
         if p.gold or p.priests or p.philosophers:
-            yield (
-                f"elimination: {name} is eliminated but still has {p.gold} GP, {p.priests} "
-                f"Priests, {p.philosophers} Philosophers (RULES-NOTES §5.7: all removed)"
-            )
+            yield _b(state, "elimination.holds", player=name, gold=p.gold, priests=p.priests,
+                     philosophers=p.philosophers)  # RULES-NOTES §5.7: all removed  # fmt: skip
 
 
 # --------------------------------------------------------------------------- cards & flow
 
 
-def _creatures(state: GameState) -> Iterable[str]:
+def _creatures(state: GameState) -> Iterable[Message]:
     places = Counter[str]()
     places.update(state.creature_deck)
     places.update(state.creature_discard)
@@ -287,21 +311,21 @@ def _creatures(state: GameState) -> Iterable[str]:
     places.update(list(state.held_creatures))  # the keys (update with a dict adds its values)
     for card, count in places.items():
         if card not in CREATURES:
-            yield f"creatures: unknown card {card!r}"
+            yield _b(state, "creatures.unknown", card=card)
         elif count > 1:
-            yield f"creatures: {card} is in {count} places at once (one card each, RULES-NOTES §1.1)"
+            yield _b(state, "creatures.twice", card=card, count=count)  # RULES-NOTES §1.1
     if len(state.creature_track) != 3:
-        yield f"creatures: the track has {len(state.creature_track)} slots, not 3"
+        yield _b(state, "creatures.track", count=len(state.creature_track))
     yield from _figurines(state)
     missing = set(CREATURES) - set(places)
     # A card being used sits in the pending step that resolves it; otherwise none is missing.
     in_use = {v for p in state.pending for v in _strings(p.data)}
     lost = sorted(missing - in_use)
     if lost:
-        yield f"creatures: {', '.join(lost)} are nowhere (deck, discard, track or held)"
+        yield _b(state, "creatures.lost", cards=lost)
 
 
-def _figurines(state: GameState) -> Iterable[str]:
+def _figurines(state: GameState) -> Iterable[Message]:
     standing = Counter[str]()
     for isle_id, isle in state.isles.items():
         if isle.figurine is None:
@@ -309,18 +333,18 @@ def _figurines(state: GameState) -> Iterable[str]:
         standing[isle.figurine] += 1
         holder = state.held_creatures.get(isle.figurine)
         if holder != isle.figurine_owner:
-            yield (
-                f"creatures: the {isle.figurine} on {isle_id} was placed by seat "
-                f"{isle.figurine_owner}, but its card is held by {holder!r}"
-            )
+            yield _b(state, "creatures.figurine_holder", card=isle.figurine, isle=isle_id,
+                     placer=_seat_name(state, isle.figurine_owner),
+                     holder=_seat_name(state, holder))  # fmt: skip
     for figurine, count in standing.items():
         if count > 1:
-            yield f"creatures: {count} {figurine} figurines on the board (there is one)"
+            yield _b(state, "creatures.figurines", card=figurine, count=count)
     if set(state.held_since) != set(state.held_creatures):
-        yield f"creatures: held cards {sorted(state.held_creatures)} ≠ held_since {sorted(state.held_since)}"
+        yield _b(state, "creatures.held_since", held=sorted(state.held_creatures),
+                 since=sorted(state.held_since))  # fmt: skip
     for card, holder in state.held_creatures.items():
         if card != "kraken" and not standing[card]:
-            yield f"creatures: the {card} card is held by seat {holder}, but no figurine stands"
+            yield _b(state, "creatures.no_figurine", card=card, holder=_seat_name(state, holder))
 
 
 def _strings(value: object) -> Iterable[str]:
@@ -334,44 +358,41 @@ def _strings(value: object) -> Iterable[str]:
             yield from _strings(v)
 
 
-def _order(state: GameState) -> Iterable[str]:
+def _order(state: GameState) -> Iterable[Message]:
     if state.god_order and sorted(state.god_order) != sorted(GODS):
-        yield f"order: the gods track {state.god_order} is not the four gods"
+        yield _b(state, "order.gods", gods=list(state.god_order))
     if state.cycle >= 1:
         tokens = 2 if state.is_two_player else 1
         counts = Counter(state.turn_order)
         for seat in state.active_players():
             if counts[seat] != tokens:
-                yield (
-                    f"order: {state.names[seat]} has {counts[seat]} offering tokens on the turn "
-                    f"track, expected {tokens} (seed 000 'Setup')"
-                )
+                yield _b(state, "order.tokens", player=state.names[seat], count=counts[seat],
+                         tokens=tokens)  # seed 000 'Setup'  # fmt: skip
     for god, (_seat, amount) in state.bids.items():
         if god not in GODS or not 1 <= amount <= MAX_NUMBER:
-            yield (
-                f"order: bid {amount} on {god!r} (an offering is 1 to {MAX_NUMBER} GP on one "
-                f"of {GODS})"
-            )
+            yield _b(state, "order.bid", amount=amount, god=god, most=MAX_NUMBER,
+                     gods=list(GODS))  # fmt: skip
 
 
-def _over(state: GameState) -> Iterable[str]:
+def _over(state: GameState) -> Iterable[Message]:
     if (state.phase is Phase.OVER) != (state.winner is not None):
-        yield f"flow: phase {state.phase.value} with winner {state.winner!r}"
+        key = "flow.over_no_winner" if state.phase is Phase.OVER else "flow.winner_not_over"
+        yield _b(state, key, winner=_seat_name(state, state.winner))
 
 
-def _flow(state: GameState) -> Iterable[str]:
+def _flow(state: GameState) -> Iterable[Message]:
     kind, seat = flow.node(state)
     if kind == "decision":
         if seat is None or state.players[seat].eliminated:
-            yield f"flow: a decision for seat {seat!r}, who cannot act"
+            yield _b(state, "flow.cannot_act", player=_seat_name(state, seat))
         if not flow.legal_actions(state):
-            yield f"flow: {state.names[seat] if seat is not None else '?'} must decide but has no legal action"
+            yield _b(state, "flow.no_action", player=_seat_name(state, seat))
     elif kind == "chance":
         outcomes = flow.chance_outcomes(state)
         if not outcomes:
-            yield "flow: a chance step with no possible outcome"
+            yield _b(state, "flow.no_outcome")
         elif abs(sum(w for _, w in outcomes) - 1.0) > 1e-9:
-            yield "flow: chance outcome probabilities do not sum to 1"
+            yield _b(state, "flow.odds")
 
 
 INVARIANTS: tuple[Check, ...] = (
@@ -386,4 +407,4 @@ INVARIANTS: tuple[Check, ...] = (
     _over,
     _flow,
 )
-"""The checks :func:`check_invariants` runs, in order (each yields breach sentences)."""
+"""The checks :func:`check_invariants` runs, in order (each yields its breaches)."""

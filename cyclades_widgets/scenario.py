@@ -21,13 +21,12 @@ names given keep the form they were written in.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .game import Game
 from .i18n import Message
-from .invariants import check_invariants
+from .invariants import invariant_breaches
 from .rules import flow
 from .rules.actions import Action
 from .rules.board import MapSpec
@@ -59,9 +58,6 @@ PHASES = ("revenue", "offerings", "actions", "end")
 """The phases a scenario can start in (see :meth:`Scenario.phase`)."""
 
 _DIE = (0, 1, 2, 3)
-
-_SOURCE = re.compile(r"\s*\((?:seed|RULES-NOTES|DESIGN)[^)]*\)")
-"""Where an invariant's sentence cites its source: left out of a learner's message."""
 
 
 class ScenarioError(CycladesError):
@@ -403,10 +399,10 @@ class Scenario:
         )
         {"revenue": self._revenue, "offerings": self._offerings, "actions": self._actions,
          "end": self._end}[self._phase](s)  # fmt: skip
-        breaches = check_invariants(s)
+        breaches = invariant_breaches(s)
         if breaches:  # a last check: the calls above refuse what they can name
-            breach = _SOURCE.sub("", breaches[0])  # learner texts cite no sources
-            raise _error("invariant", [breach], breach=breach)
+            raise ScenarioError(Message("scenario.invariant", {"breach": breaches[0]},
+                                        breaches[0].proper))  # fmt: skip
         return s
 
     def game(self, seed: int = 0) -> Game:

@@ -8,10 +8,8 @@ every value (so listing the legal actions there is cheap).
 
 from __future__ import annotations
 
-import re
-
 from ..i18n import Message
-from ..invariants import check_invariants
+from ..invariants import family, invariant_breaches
 from ..rules.errors import RecordError
 from ..rules.state import GameState
 
@@ -23,17 +21,15 @@ _WHERE = {
     "order": "turn_order", "flow": "phase",
 }  # fmt: skip
 """The part of the position each family of invariants is about (the error's JSON path)."""
-_CITATION = re.compile(r"\s*\([^()]*(?:seed|RULES-NOTES|§|rules/|DESIGN)[^()]*\)", re.I)
 
 
 def check_start(state: GameState) -> None:
     """Raise :class:`RecordError` at ``$.start.<part>`` if the position breaks an
     invariant of the game (gold not accounted for, two owners of a sea, a decision with
     no legal action...)."""
-    breaches = check_invariants(state)
+    breaches = invariant_breaches(state)
     if not breaches:
         return
-    family, _, detail = breaches[0].partition(": ")
-    detail = _CITATION.sub("", detail)
-    message = Message("record.start_breach", {"detail": detail}, frozenset({detail}))
-    raise RecordError(message, f"$.start.{_WHERE.get(family, 'phase')}")
+    first = breaches[0]
+    message = Message("record.start_breach", {"detail": first}, first.proper)
+    raise RecordError(message, f"$.start.{_WHERE.get(family(first), 'phase')}")

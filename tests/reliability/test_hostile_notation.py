@@ -209,7 +209,7 @@ def test_a_scenario_position_is_checked_against_every_invariant(monkeypatch):
     scenario._base.building_supply["port"] = 11  # noqa: SLF001  (a breach no call can make)
     with pytest.raises(ScenarioError, match="breaks a rule") as caught:
         scenario.state()
-    assert isinstance(caught.value, CycladesError) and "port" in str(caught.value)
+    assert isinstance(caught.value, CycladesError) and "Port" in str(caught.value)
 
 
 @FUZZ
