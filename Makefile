@@ -13,9 +13,11 @@ PY     := $(BIN)/python
 # JupyterLab refuses to start as root unless told.
 ALLOW_ROOT := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 
-# The first tutorial (English), else just the Lab home. The tutorials live in
-# notebooks/<lang>/ (en, fr, zh), generated from tools/notebooks/<lang>/.
-DEMO_NB := $(firstword $(wildcard notebooks/en/01-first-look.ipynb))
+# The first tutorial, else just the Lab home. The tutorials live in notebooks/<lang>/
+# (en, fr, zh), generated from tools/notebooks/<lang>/: `make demo DEMO_LANG=zh` opens the
+# Chinese track (each track sets its own language in its first cell).
+DEMO_LANG ?= en
+DEMO_NB := $(firstword $(wildcard notebooks/$(DEMO_LANG)/01-first-look.ipynb))
 
 # nbmake executes every tutorial of every language folder.
 NB_DIR := $(if $(wildcard notebooks/*/*.ipynb),notebooks,)

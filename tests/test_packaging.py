@@ -254,8 +254,10 @@ def test_the_readme_opens_with_a_quick_start_of_two_commands():
     assert block is not None
     commands = [line.split("#")[0].strip() for line in block[1].splitlines() if line.strip()]
     assert commands == ["make demo", "make test"]
-    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    demo_nb = re.search(r"^DEMO_NB := \$\(firstword \$\(wildcard (\S+)\)\)", makefile, re.M)
-    assert demo_nb is not None and demo_nb[1] == "notebooks/en/01-first-look.ipynb"
-    assert (REPO / demo_nb[1]).is_file()
-    assert "$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ALLOW_ROOT) $(DEMO_NB)" in makefile
+    for lang in ("en", "fr", "zh"):  # `make demo DEMO_LANG=zh` opens the Chinese track
+        args = ["make", "-n", "demo"] + ([f"DEMO_LANG={lang}"] if lang != "en" else [])
+        dry = subprocess.run(args, cwd=REPO, capture_output=True, text=True, check=True)
+        notebook = f"notebooks/{lang}/01-first-look.ipynb"
+        last = dry.stdout.strip().splitlines()[-1]
+        assert "jupyter lab --ServerApp.ip=127.0.0.1" in last and last.endswith(notebook), last
+        assert (REPO / notebook).is_file()
