@@ -7,7 +7,8 @@ docs/bots-field.md). Pairings, 3 players, seats rotated, 95% Wilson intervals:
   strong-vs-medium run) against two field bots; fair share 33%;
 - ``field_vs_strong_rate``: one field bot against two strong bots;
 - ``field_vs_medium_rate`` and ``medium_vs_field_rate``: where the field bot stands
-  against our medium level (context, not a target).
+  against our medium level (context, not a target);
+- ``strong_vs_medium_rate``: bench_bots' pairing on the same seeds, for comparison.
 
 Game ``i`` uses seed ``2000 + i``, bot seeds ``10 i + seat`` and puts the focus bot in
 seat ``i mod 3``, as ``bench_bots.play_levels`` does, so a run is reproducible::
@@ -44,6 +45,7 @@ PAIRINGS: dict[str, tuple[str, str, str]] = {
     "field_vs_strong_rate": ("field", "strong", "field vs 2 strong (%d playouts)"),
     "field_vs_medium_rate": ("field", "medium", "field vs 2 medium"),
     "medium_vs_field_rate": ("medium", "field", "medium vs 2 field"),
+    "strong_vs_medium_rate": ("strong", "medium", "strong (%d playouts) vs 2 medium"),
 }
 """Figure key → (the focus bot, the two others, what it measures)."""
 
