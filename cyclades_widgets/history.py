@@ -120,9 +120,6 @@ class Step:
             events = _replay(_rebuild(self).copy(), self)
         return events
 
-    def _forget_events(self) -> None:
-        self._events = None
-
     def __copy__(self) -> Step:
         return self  # a step never changes once made
 
@@ -208,6 +205,7 @@ class BaseGame:
         self.forced: list[Action] = []
         """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
         self._legal: list[Action] | None = None
+        self._node: tuple[flow.Node, int | None] | None = None
         self._rng = random.Random()
 
     # ------------------------------------------------------------------ creation
@@ -258,12 +256,12 @@ class BaseGame:
     @property
     def node(self) -> str:
         """'decision', 'chance', 'auto' or 'over'."""
-        return flow.node(self._state)[0]
+        return self._node_now()[0]
 
     @property
     def to_act(self) -> str | None:
         """The player who must decide now, or None while nothing needs a decision."""
-        kind, player = flow.node(self._state)
+        kind, player = self._node_now()
         return self._state.names[player] if kind == "decision" and player is not None else None
 
     @property
@@ -309,18 +307,28 @@ class BaseGame:
         """
         if self._legal is not None:
             return _listed(action, self._legal)
-        if flow.node(self._state)[0] != "decision" or not isinstance(action, Action):
+        if self._node_now()[0] != "decision" or not isinstance(action, Action):
             return False
         return flow.explain(self._state, action) is None
 
+    def _node_now(self) -> tuple[flow.Node, int | None]:
+        """``flow.node`` of the current state, found once per step."""
+        node = self._node
+        if node is None:
+            node = self._node = flow.node(self._state)
+        return node
+
     def _legal_now(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = flow.legal_actions(self._state)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            decision = self._node_now()[0] == "decision"
+            legal = self._legal = flow.legal_actions(self._state) if decision else []
+        return legal
 
     def _moved(self) -> None:
-        """The state changed: forget the legal actions listed for the previous one."""
+        """The state changed: forget the node and legal actions found for the previous one."""
         self._legal = None
+        self._node = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance step, each outcome with its probability."""
@@ -339,7 +347,7 @@ class BaseGame:
         if not isinstance(parsed, Action):
             name = type(action).__name__
             raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
-        node = flow.node(self._state)
+        node = self._node_now()
         if node[0] == "auto":
             probe = self._state.copy()
             while flow.node(probe)[0] == "auto":
@@ -361,7 +369,7 @@ class BaseGame:
 
         Raises :class:`IllegalActionError` at a decision (use :meth:`play`).
         """
-        kind, player = flow.node(self._state)
+        kind, player = self._node_now()
         if kind == "over":
             raise IllegalActionError(rule("history.over"))
         if kind == "decision":
@@ -438,7 +446,7 @@ class BaseGame:
         start_phase, start_cycle = self._state.phase, self._state.cycle
         events: list[Event] = []
         for _ in range(max_steps):
-            kind, player = flow.node(self._state)
+            kind, player = self._node_now()
             if kind == "over":
                 break
             if to == "phase" and self._state.phase != start_phase:
@@ -483,10 +491,11 @@ class BaseGame:
             Step(kind, action, name, events, phase, cycle, prev=prev, base=base, joined=joined)  # type: ignore[arg-type]
         )
         if index >= KEEP_EVENTS:
-            history[index - KEEP_EVENTS]._forget_events()
+            history[index - KEEP_EVENTS]._events = None  # rebuilt on demand (Step.events)
         if self._redo:
             self._redo.clear()
         self._legal = None
+        self._node = None
         return events
 
     # ------------------------------------------------------------------ history
@@ -576,6 +585,8 @@ class BaseGame:
             prev = Step._unflat(flat, prev)
             steps.append(prev)
         self.__dict__.update(data)
+        self._node = None
+        self._legal = None
         self._history = steps[:done]
         self._redo = steps[done:][::-1]
 
