@@ -218,7 +218,7 @@ def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
     return [s for s in seas if s != kraken and (s not in fleets or fleets[s][0] == player)]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _seas_next_to(spec: MapSpec, isles: tuple[str, ...]) -> tuple[str, ...]:
     """The seas touching any of ``isles``, sorted (once per map and set of isles)."""
     seas: set[str] = set()
@@ -290,7 +290,7 @@ def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
     return _each("build", kind, tuple(sites))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _each(kind: str, first: str, places: tuple[str, ...]) -> tuple[Action, ...]:
     """``kind first place`` for each place, made once and shared (actions are immutable)."""
     return tuple(Action(kind, (first, place)) for place in places)

@@ -88,7 +88,7 @@ def _targets(state: GameState, player: int, isle_id: str, seas: frozenset[str]) 
     return [i for i in chained if not is_last_isle_protected(state, player, i)]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=256)
 def chain_isles(spec: MapSpec, isle_id: str, seas: frozenset[str]) -> tuple[str, ...]:
     """The isles joined to ``isle_id`` by a chain of ``seas`` (:meth:`MapSpec.fleet_chain_reachable`),
     in map order; computed once per map, isle and set of seas."""
@@ -103,13 +103,13 @@ def is_frozen(state: GameState, isle_id: str) -> bool:
 
 def fleet_entries(state: GameState, sea_id: str) -> list[str]:
     """Seas a fleet in ``sea_id`` may enter next: every adjacent sea but the Kraken's."""
-    return list(_entries(state.map_id, sea_id, state.kraken))
+    return list(_entries(state, sea_id))
 
 
-@lru_cache(maxsize=8192)
-def _entries(map_id: str, sea_id: str, kraken: str | None) -> tuple[str, ...]:
-    """:func:`fleet_entries` with the Kraken in ``kraken`` (once per map, sea and Kraken's sea)."""
-    return tuple(s for s in _sorted_neighbours(map_id, sea_id) if s != kraken)
+def _entries(state: GameState, sea_id: str) -> tuple[str, ...]:
+    """:func:`fleet_entries` as a tuple (shared while the Kraken is not next to ``sea_id``)."""
+    seas, kraken = _sorted_neighbours(state.map_id, sea_id), state.kraken
+    return seas if kraken not in seas else tuple(s for s in seas if s != kraken)
 
 
 @cache
@@ -218,23 +218,26 @@ def fleet_moves(state: GameState, turn: Turn) -> list[Action]:
         return []
     actions: list[Action] = []
     for sea in sorted(own_seas(state, player)):
-        actions += _fleet_moves_from(state.map_id, sea, state.kraken, state.fleets[sea][1])
+        count = state.fleets[sea][1]
+        for target in _entries(state, sea):
+            actions += _moves("fleets", sea, target, count)
     return actions
 
 
-@lru_cache(maxsize=8192)
-def _fleet_moves_from(map_id: str, sea: str, kraken: str | None, count: int) -> tuple[Action, ...]:
-    """The first steps of a group of 1 to ``count`` fleets leaving ``sea``: to each sea of
-    :func:`fleet_entries`, in order (once per map, sea, Kraken's sea and count)."""
-    entries = _entries(map_id, sea, kraken)
-    return tuple(a for target in entries for a in _moves("fleets", sea, target, count))
+_MOVES: dict[tuple[str, str, str], tuple[Action, ...]] = {}
+"""``move unit origin>target n`` for n = 1, 2... made once and shared (actions are
+immutable): one entry per unit and pair of places, as long as the largest count asked."""
 
 
-@lru_cache(maxsize=4096)
 def _moves(unit: str, origin: str, target: str, most: int) -> tuple[Action, ...]:
-    """``move unit origin>target n`` for n from 1 to ``most`` (made once and shared:
-    actions are immutable)."""
-    return tuple(Action("move", (unit, origin, target, n)) for n in range(1, most + 1))
+    """``move unit origin>target n`` for n from 1 to ``most``."""
+    key = (unit, origin, target)
+    made = _MOVES.get(key, ())
+    if len(made) < most:
+        made = _MOVES[key] = tuple(
+            Action("move", (unit, origin, target, n)) for n in range(1, most + 1)
+        )
+    return made[:most]
 
 
 def legal_fleet_steps(state: GameState, pending: FleetMove) -> list[Action]:
