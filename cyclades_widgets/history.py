@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 import weakref
+from itertools import repeat
+from operator import is_
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, Self
 
@@ -601,7 +603,4 @@ class BaseGame:
 def _listed(action: Action, legal: list[Action]) -> bool:
     """True if ``action`` is in ``legal``: the very object first (an action taken from
     :meth:`BaseGame.legal_actions`), else by value."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal
+    return any(map(is_, legal, repeat(action))) or action in legal
