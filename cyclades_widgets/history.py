@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, Self
 
 from .rules import flow
