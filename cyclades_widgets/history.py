@@ -297,7 +297,7 @@ class BaseGame:
         They are computed once per step and shared by :meth:`play`, the bots of
         :meth:`advance` and the board, until the game moves (a step, undo, redo, goto).
         """
-        return list(self._legal_now())
+        return list(self._legal or self._legal_now())
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` is one of the decisions open now.
@@ -349,7 +349,7 @@ class BaseGame:
         if not isinstance(parsed, Action):
             name = type(action).__name__
             raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
-        node = self._node_now()
+        node = self._node or self._node_now()
         if node[0] == "auto":
             probe = self._state.copy()
             while flow.node(probe)[0] == "auto":
@@ -361,7 +361,7 @@ class BaseGame:
                 events += self._apply(None, joined=joined)
                 joined = True
             return events + self._apply(parsed, joined=True)
-        legal = self._legal_now()
+        legal = self._legal or self._legal_now()
         if not _listed(parsed, legal):
             flow.check(self._state, parsed, legal)  # a chance outcome, or raises
         return self._apply(parsed, node=node)
@@ -371,7 +371,7 @@ class BaseGame:
 
         Raises :class:`IllegalActionError` at a decision (use :meth:`play`).
         """
-        kind, player = self._node_now()
+        kind, player = self._node or self._node_now()
         if kind == "over":
             raise IllegalActionError(rule("history.over"))
         if kind == "decision":

@@ -3,7 +3,7 @@
 
 Listing the legal actions shares made actions and caches what depends only on the map and
 a few pieces (the isles a chain of fleets joins, the seas next to a set of isles, the
-actions of a list of places, the moves of a pair of places), and ``Game`` finds the node
+actions of a list of places, the moves from one place to a list of places), and ``Game`` finds the node
 and the legal actions once per step. Behaviour must not change at all: at every step of
 seeded random games (2 to 5 players, rule options varied), the legal actions listed with
 warm caches are the very list (same actions, same order) listed again with every cache
@@ -32,7 +32,7 @@ OPTIONS = (
 
 def _clear_caches() -> None:
     movement.chain_isles.cache_clear()
-    movement._MOVES.clear()
+    movement._move_group.cache_clear()
     gods._seas_next_to.cache_clear()
     gods._each.cache_clear()
 
@@ -88,10 +88,9 @@ def test_cached_helpers_match_their_plain_computation():
             isles = tuple(i for i in spec.isles if rng.random() < 0.3)
             near = set().union(*(spec.isle_seas[i] for i in isles)) if isles else set()
             assert gods._seas_next_to(spec, isles) == tuple(sorted(near))
-    made = movement._moves("fleets", "c1", "c2", 8)
-    assert movement._moves("fleets", "c1", "c2", 3) == made[:3]
-    assert [str(a) for a in movement._moves("fleets", "c1", "c2", 9)] == [
-        f"move fleets c1>c2 {n}" for n in range(1, 10)
+    group = movement._move_group("fleets", "c1", ("c2", "c5"), 3)
+    assert [str(a) for a in group] == [
+        f"move fleets c1>{sea} {n}" for sea in ("c2", "c5") for n in range(1, 4)
     ]
 
 

@@ -204,9 +204,8 @@ def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     for isle_id in state.isles_of(player):
         if troop_origin_problem(state, player, isle_id) is not None:
             continue
-        troops = state.isles[isle_id].troops
-        for target in _targets(state, player, isle_id, seas):
-            actions += _moves("troops", isle_id, target, troops)
+        targets = tuple(_targets(state, player, isle_id, seas))
+        actions += _move_group("troops", isle_id, targets, state.isles[isle_id].troops)
     return actions
 
 
@@ -218,26 +217,17 @@ def fleet_moves(state: GameState, turn: Turn) -> list[Action]:
         return []
     actions: list[Action] = []
     for sea in sorted(own_seas(state, player)):
-        count = state.fleets[sea][1]
-        for target in _entries(state, sea):
-            actions += _moves("fleets", sea, target, count)
+        actions += _move_group("fleets", sea, _entries(state, sea), state.fleets[sea][1])
     return actions
 
 
-_MOVES: dict[tuple[str, str, str], tuple[Action, ...]] = {}
-"""``move unit origin>target n`` for n = 1, 2... made once and shared (actions are
-immutable): one entry per unit and pair of places, as long as the largest count asked."""
-
-
-def _moves(unit: str, origin: str, target: str, most: int) -> tuple[Action, ...]:
-    """``move unit origin>target n`` for n from 1 to ``most``."""
-    key = (unit, origin, target)
-    made = _MOVES.get(key, ())
-    if len(made) < most:
-        made = _MOVES[key] = tuple(
-            Action("move", (unit, origin, target, n)) for n in range(1, most + 1)
-        )
-    return made[:most]
+@lru_cache(maxsize=1024)
+def _move_group(unit: str, origin: str, targets: tuple[str, ...], most: int) -> tuple[Action, ...]:
+    """``move unit origin>target n`` for each target in order, n from 1 to ``most``: made
+    once and shared (actions are immutable)."""
+    return tuple(
+        Action("move", (unit, origin, target, n)) for target in targets for n in range(1, most + 1)
+    )
 
 
 def legal_fleet_steps(state: GameState, pending: FleetMove) -> list[Action]:
