@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator
 
 from cyclades_widgets.game import Game
-from cyclades_widgets.rules import flow, gods, movement
+from cyclades_widgets.rules import cycle, flow, gods, movement
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.setup import new_state
@@ -35,6 +35,7 @@ def _clear_caches() -> None:
     movement._move_group.cache_clear()
     gods._seas_next_to.cache_clear()
     gods._each.cache_clear()
+    cycle._draw.cache_clear()
 
 
 def _decisions(game_index: int, cycles: int = 30) -> Iterator[GameState]:

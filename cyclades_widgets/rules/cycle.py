@@ -3,6 +3,7 @@ the gods track, revenue, and the end-of-cycle check (seed 000 'Turn Structure').
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Literal
 
@@ -81,7 +82,13 @@ def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:
 
 def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Each card left in the draw pile is equally likely."""
-    return [(Action("draw", (c,)), 1.0) for c in sorted(state.creature_deck)]
+    return [(_draw(c), 1.0) for c in sorted(state.creature_deck)]
+
+
+@lru_cache(maxsize=64)
+def _draw(card: str) -> Action:
+    """``draw card``, made once (a card of the deck: a creature's name)."""
+    return Action("draw", (card,))
 
 
 @handler("draw")

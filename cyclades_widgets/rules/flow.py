@@ -99,7 +99,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
     else:
         phase_fn = PHASES[state.phase].outcomes
         pairs = phase_fn(state) if phase_fn else []
-    total = sum(w for _, w in pairs)
+    total = sum([w for _, w in pairs])
     return [(a, w / total) for a, w in pairs]
 
 
