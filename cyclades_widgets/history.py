@@ -42,6 +42,8 @@ class Bot(Protocol):
         ...
 
 
+_OVER = Phase.OVER  # an enum member read once (a class attribute look-up each time is slow)
+
 CHECKPOINT_EVERY = 32
 """The history keeps a full copy of the state before every 32nd step (a checkpoint); the
 state before any other step is rebuilt by replaying the steps since the checkpoint (at most
@@ -269,7 +271,7 @@ class BaseGame:
     @property
     def is_over(self) -> bool:
         """True once a player has won at the end of a cycle."""
-        return self._state.phase is Phase.OVER
+        return self._state.phase is _OVER
 
     @property
     def winner(self) -> str | None:
