@@ -36,6 +36,7 @@ def _clear_caches() -> None:
     gods._seas_next_to.cache_clear()
     gods._each.cache_clear()
     cycle._draw.cache_clear()
+    cycle._orders.cache_clear()
 
 
 def _decisions(game_index: int, cycles: int = 30) -> Iterator[GameState]:
