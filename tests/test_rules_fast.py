@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator
 
 from cyclades_widgets.game import Game
-from cyclades_widgets.rules import cycle, flow, gods, movement
+from cyclades_widgets.rules import actions, cycle, flow, gods, movement
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.setup import new_state
@@ -34,7 +34,7 @@ def _clear_caches() -> None:
     movement.chain_isles.cache_clear()
     movement._move_group.cache_clear()
     gods._seas_next_to.cache_clear()
-    gods._each.cache_clear()
+    actions.made.cache_clear()
     cycle._draw.cache_clear()
     cycle._orders.cache_clear()
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import ClassVar, Literal
 
 from . import ledger, metropolis
-from .actions import Action
+from .actions import Action, made
 from .board import MapSpec
 from .events import Event, ev
 from .messages import Why, plural, quoted, why
@@ -278,7 +278,7 @@ def _recruits(state: GameState, turn: Turn) -> tuple[Action, ...]:
         return (Action("recruit", (unit,)),) if card_problem(state, turn, unit) is None else ()
     if unit is None or unit_problem(state, turn, unit) is not None:
         return ()
-    return _each("recruit", unit, tuple(recruit_places(state, turn.player, unit)))
+    return made("recruit", (unit,), tuple(recruit_places(state, turn.player, unit)))
 
 
 def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
@@ -287,13 +287,7 @@ def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
         return ()
     player = turn.player
     sites = [i for i in state.isles_of(player) if site_problem(state, player, i) is None]
-    return _each("build", kind, tuple(sites))
-
-
-@lru_cache(maxsize=512)
-def _each(kind: str, first: str, places: tuple[str, ...]) -> tuple[Action, ...]:
-    """``kind first place`` for each place, made once and shared (actions are immutable)."""
-    return tuple(Action(kind, (first, place)) for place in places)
+    return made("build", (kind,), tuple(sites))
 
 
 # --------------------------------------------------------------------------- handlers
