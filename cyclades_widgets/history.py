@@ -325,7 +325,10 @@ class BaseGame:
     def _legal_now(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            decision = self._node_now()[0] == "decision"
+            node = self._node
+            if node is None:  # as _node_now, without a call (the first look of a step)
+                node = self._node = flow.node(self._state)
+            decision = node[0] == "decision"
             legal = self._legal = flow.legal_actions(self._state) if decision else []
         return legal
 
@@ -364,7 +367,7 @@ class BaseGame:
                 joined = True
             return events + self._apply(parsed, joined=True)
         legal = self._legal or self._legal_now()
-        if not _listed(parsed, legal):
+        if not any(map(is_, legal, repeat(parsed))) and not _listed(parsed, legal):
             flow.check(self._state, parsed, legal)  # a chance outcome, or raises
         return self._apply(parsed, node=node)
 
