@@ -204,7 +204,7 @@ def _god_bids(state: GameState, player: int) -> list[Action]:
             continue
         # :func:`max_bid`, the player's gold and Priests read once; never more than the
         # notation writes, so every listed bid parses.
-        committed = [amt for g, amt in mine if g != god]
+        committed = [amt for g, amt in mine if g != god] if mine else []
         highest = min(_bid_limit(gold, priests, on_total, committed), MAX_NUMBER)
         low = lowest_bid(state, god)
         if highest >= low:

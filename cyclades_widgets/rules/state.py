@@ -323,7 +323,7 @@ class GameState:
 
     def buildings_of(self, player: int, kind: str) -> int:
         """Ordinary buildings of ``kind`` on the player's isles (Metropolises not counted)."""
-        return sum(i.buildings.count(kind) for i in self.isles.values() if i.owner == player)
+        return sum([i.buildings.count(kind) for i in self.isles.values() if i.owner == player])
 
     def building_power(self, player: int, kind: str) -> int:
         """Buildings of ``kind`` plus Metropolises, which count as every building
