@@ -3,12 +3,13 @@
 
 Listing the legal actions shares made actions and caches what depends only on the map and
 a few pieces (the isles a chain of fleets joins, the seas next to a set of isles, the
-actions of a list of places, the moves from one place to a list of places), and ``Game`` finds the node
-and the legal actions once per step. Behaviour must not change at all: at every step of
-seeded random games (2 to 5 players, rule options varied), the legal actions listed with
-warm caches are the very list (same actions, same order) listed again with every cache
-emptied, each one is legal for the explainer, and ``Game``'s node and legal actions agree
-with ``flow`` after play, undo, redo and goto.
+actions of a list of places or counts, the moves from one place to a list of places, the
+god orders, the creature draws), and ``Game`` finds the node and the legal actions once
+per step. Behaviour must not change at all: at every step of seeded random games (2 to 5
+players, rule options varied), the legal actions listed with warm caches are the very
+list (same actions, same order) listed again with every cache emptied, each one is legal
+for the explainer, and ``Game``'s node and legal actions agree with ``flow`` after play,
+undo, redo and goto.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def _clear_caches() -> None:
 
 
 def _decisions(game_index: int, cycles: int = 30) -> Iterator[GameState]:
-    """The decision states of a seeded random game (a copy each), in order."""
+    """The state of a seeded random game before each of its decisions (the live state)."""
     rng = random.Random(f"fast/{game_index}")
     state = new_state(2 + game_index % 4, OPTIONS[game_index // 4 % 3])
     while state.phase is not Phase.OVER and state.cycle <= cycles:
