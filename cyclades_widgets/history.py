@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, Literal, Protocol, Self
 
 from .rules import flow
@@ -39,6 +41,8 @@ class Bot(Protocol):
         """Return one element of ``legal``."""
         ...
 
+
+_OVER = Phase.OVER  # an enum member read once (a class attribute look-up each time is slow)
 
 CHECKPOINT_EVERY = 32
 """The history keeps a full copy of the state before every 32nd step (a checkpoint); the
@@ -119,9 +123,6 @@ class Step:
         if events is None:
             events = _replay(_rebuild(self).copy(), self)
         return events
-
-    def _forget_events(self) -> None:
-        self._events = None
 
     def __copy__(self) -> Step:
         return self  # a step never changes once made
@@ -208,6 +209,7 @@ class BaseGame:
         self.forced: list[Action] = []
         """Chance outcomes to use before the seed, in order (see :meth:`force`)."""
         self._legal: list[Action] | None = None
+        self._node: tuple[flow.Node, int | None] | None = None
         self._rng = random.Random()
 
     # ------------------------------------------------------------------ creation
@@ -258,18 +260,18 @@ class BaseGame:
     @property
     def node(self) -> str:
         """'decision', 'chance', 'auto' or 'over'."""
-        return flow.node(self._state)[0]
+        return self._node_now()[0]
 
     @property
     def to_act(self) -> str | None:
         """The player who must decide now, or None while nothing needs a decision."""
-        kind, player = flow.node(self._state)
+        kind, player = self._node_now()
         return self._state.names[player] if kind == "decision" and player is not None else None
 
     @property
     def is_over(self) -> bool:
         """True once a player has won at the end of a cycle."""
-        return self._state.phase is Phase.OVER
+        return self._state.phase is _OVER
 
     @property
     def winner(self) -> str | None:
@@ -297,7 +299,7 @@ class BaseGame:
         They are computed once per step and shared by :meth:`play`, the bots of
         :meth:`advance` and the board, until the game moves (a step, undo, redo, goto).
         """
-        return list(self._legal_now())
+        return list(self._legal or self._legal_now())
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` is one of the decisions open now.
@@ -309,18 +311,31 @@ class BaseGame:
         """
         if self._legal is not None:
             return _listed(action, self._legal)
-        if flow.node(self._state)[0] != "decision" or not isinstance(action, Action):
+        if self._node_now()[0] != "decision" or not isinstance(action, Action):
             return False
         return flow.explain(self._state, action) is None
 
+    def _node_now(self) -> tuple[flow.Node, int | None]:
+        """``flow.node`` of the current state, found once per step."""
+        node = self._node
+        if node is None:
+            node = self._node = flow.node(self._state)
+        return node
+
     def _legal_now(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = flow.legal_actions(self._state)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            node = self._node
+            if node is None:  # as _node_now, without a call (the first look of a step)
+                node = self._node = flow.node(self._state)
+            decision = node[0] == "decision"
+            legal = self._legal = flow.legal_actions(self._state) if decision else []
+        return legal
 
     def _moved(self) -> None:
-        """The state changed: forget the legal actions listed for the previous one."""
+        """The state changed: forget the node and legal actions found for the previous one."""
         self._legal = None
+        self._node = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance step, each outcome with its probability."""
@@ -339,7 +354,7 @@ class BaseGame:
         if not isinstance(parsed, Action):
             name = type(action).__name__
             raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
-        node = flow.node(self._state)
+        node = self._node or self._node_now()
         if node[0] == "auto":
             probe = self._state.copy()
             while flow.node(probe)[0] == "auto":
@@ -351,8 +366,8 @@ class BaseGame:
                 events += self._apply(None, joined=joined)
                 joined = True
             return events + self._apply(parsed, joined=True)
-        legal = self._legal_now()
-        if not _listed(parsed, legal):
+        legal = self._legal or self._legal_now()
+        if not any(map(is_, legal, repeat(parsed))) and not _listed(parsed, legal):
             flow.check(self._state, parsed, legal)  # a chance outcome, or raises
         return self._apply(parsed, node=node)
 
@@ -361,7 +376,7 @@ class BaseGame:
 
         Raises :class:`IllegalActionError` at a decision (use :meth:`play`).
         """
-        kind, player = flow.node(self._state)
+        kind, player = self._node or self._node_now()
         if kind == "over":
             raise IllegalActionError(rule("history.over"))
         if kind == "decision":
@@ -438,7 +453,7 @@ class BaseGame:
         start_phase, start_cycle = self._state.phase, self._state.cycle
         events: list[Event] = []
         for _ in range(max_steps):
-            kind, player = flow.node(self._state)
+            kind, player = self._node_now()
             if kind == "over":
                 break
             if to == "phase" and self._state.phase != start_phase:
@@ -483,10 +498,11 @@ class BaseGame:
             Step(kind, action, name, events, phase, cycle, prev=prev, base=base, joined=joined)  # type: ignore[arg-type]
         )
         if index >= KEEP_EVENTS:
-            history[index - KEEP_EVENTS]._forget_events()
+            history[index - KEEP_EVENTS]._events = None  # rebuilt on demand (Step.events)
         if self._redo:
             self._redo.clear()
         self._legal = None
+        self._node = None
         return events
 
     # ------------------------------------------------------------------ history
@@ -576,6 +592,8 @@ class BaseGame:
             prev = Step._unflat(flat, prev)
             steps.append(prev)
         self.__dict__.update(data)
+        self._node = None
+        self._legal = None
         self._history = steps[:done]
         self._redo = steps[done:][::-1]
 
@@ -590,7 +608,4 @@ class BaseGame:
 def _listed(action: Action, legal: list[Action]) -> bool:
     """True if ``action`` is in ``legal``: the very object first (an action taken from
     :meth:`BaseGame.legal_actions`), else by value."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal
+    return any(map(is_, legal, repeat(action))) or action in legal

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..i18n import render
@@ -258,6 +259,18 @@ class Action:
                 forms=Forms(kind),
             )
         )
+
+
+@lru_cache(maxsize=2048)
+def made(kind: str, prefix: tuple[Any, ...], lasts: tuple[Any, ...]) -> tuple[Action, ...]:
+    """``Action(kind, (*prefix, last))`` for each of ``lasts``, in order: the actions a
+    generator lists again and again (places, counts), made once and shared (actions are
+    immutable; a bounded cache).
+
+    >>> [str(a) for a in made("recruit", ("troop",), ("naxos", "paros"))]
+    ['recruit troop naxos', 'recruit troop paros']
+    """
+    return tuple(Action(kind, (*prefix, last)) for last in lasts)
 
 
 def arg_text(value: Any) -> str:

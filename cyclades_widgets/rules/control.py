@@ -198,8 +198,12 @@ def is_last_isle_protected(state: GameState, attacker: int, isle_id: str) -> boo
     owner = state.isles[isle_id].owner
     if owner is None or owner == attacker:
         return False
-    if len(state.isles_of(owner)) > 1:
-        return False
+    held = 0  # the owner's isles, counted up to two
+    for isle in state.isles.values():
+        if isle.owner == owner:
+            held += 1
+            if held > 1:
+                return False
     after = metropolises_after_capture(state, attacker, isle_id)
     gains = after > state.metropolises(attacker)
     return not (gains and after >= state.metropolises_to_win)

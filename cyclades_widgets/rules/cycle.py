@@ -3,6 +3,7 @@ the gods track, revenue, and the end-of-cycle check (seed 000 'Turn Structure').
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Literal
 
@@ -81,7 +82,13 @@ def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:
 
 def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Each card left in the draw pile is equally likely."""
-    return [(Action("draw", (c,)), 1.0) for c in sorted(state.creature_deck)]
+    return [(_draw(c), 1.0) for c in sorted(state.creature_deck)]
+
+
+@lru_cache(maxsize=64)
+def _draw(card: str) -> Action:
+    """``draw card``, made once (a card of the deck: a creature's name)."""
+    return Action("draw", (card,))
 
 
 @handler("draw")
@@ -132,18 +139,29 @@ def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
       the cycle after that, all four are reshuffled.
     """
     n = state.n_players
-    orders: list[tuple[str, ...]]
     if n in (4, 2) and state.god_order:
-        first = state.god_order[-1]
+        return list(_orders(state.god_order[-1], (), ()))
+    if n == 3 and state.gods_down_prev:
+        return list(_orders(None, tuple(state.gods_down_prev), tuple(state.god_order[:2])))
+    return list(_orders(None, (), ()))
+
+
+@lru_cache(maxsize=64)
+def _orders(
+    first: str | None, down: tuple[str, ...], up_before: tuple[str, ...]
+) -> tuple[tuple[Action, float], ...]:
+    """:func:`gods_outcomes`: ``first`` goes first (4 and 2 players), or the ``down`` gods
+    are shuffled before ``up_before`` (3 players), or (neither) all four are shuffled.
+    Made once per case."""
+    orders: list[tuple[str, ...]]
+    if first is not None:
         rest = [g for g in GODS if g != first]
         orders = [(first, *p) for p in permutations(rest)]
-    elif n == 3 and state.gods_down_prev:
-        down = state.gods_down_prev
-        up_before = state.god_order[:2]
+    elif down:
         orders = [(*p, *up_before) for p in permutations(down)]
     else:
         orders = list(permutations(GODS))
-    return [(Action("gods", (o,)), 1.0) for o in orders]
+    return tuple((Action("gods", (o,)), 1.0) for o in orders)
 
 
 @handler("gods")

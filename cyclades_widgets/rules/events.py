@@ -45,7 +45,13 @@ def ev(kind: str, /, **data: Any) -> Event:
     ``kind`` is positional-only, so the data may itself hold a ``kind`` key
     (e.g. a battle's ``kind="land"``).
     """
-    return Event(kind, data)
+    event = _new(Event)  # the fields set here, without a second Python call
+    event.kind = kind
+    event.data = data
+    return event
+
+
+_new = object.__new__
 
 
 # --------------------------------------------------------------------------- the table

@@ -57,9 +57,12 @@ PHASES: dict[Phase, PhaseSpec] = {
 }
 
 
+_OVER = Phase.OVER
+
+
 def node(state: GameState) -> tuple[Node, int | None]:
     """The kind of the current node and the seat that decides (None if nobody)."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return "over", None
     if state.pending:
         top = state.pending[-1]
@@ -69,15 +72,19 @@ def node(state: GameState) -> tuple[Node, int | None]:
 
 def legal_actions(state: GameState) -> list[Action]:
     """The decisions open to the player to act (empty at chance, auto or over nodes)."""
-    kind, _ = node(state)
-    if kind != "decision":
+    # the node's kind as :func:`node` finds it, without a second look-up of the spec
+    if state.phase is _OVER:
         return []
     if state.pending:
         top = state.pending[-1]
-        legal = PENDING[top.kind].legal
-        return legal(state, top) if legal else []
-    spec_legal = PHASES[state.phase].legal
-    return spec_legal(state) if spec_legal else []
+        pending = PENDING[top.kind]
+        if pending.node != "decision" or pending.legal is None:
+            return []
+        return pending.legal(state, top)
+    spec = PHASES[state.phase]
+    if spec.legal is None or spec.node(state)[0] != "decision":
+        return []
+    return spec.legal(state)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
@@ -92,7 +99,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
     else:
         phase_fn = PHASES[state.phase].outcomes
         pairs = phase_fn(state) if phase_fn else []
-    total = sum(w for _, w in pairs)
+    total = sum([w for _, w in pairs])
     return [(a, w / total) for a, w in pairs]
 
 

@@ -8,10 +8,11 @@ through :data:`.registry.TURN_ACTIONS`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 from . import ledger, metropolis
-from .actions import Action
+from .actions import Action, made
 from .board import MapSpec
 from .events import Event, ev
 from .messages import Why, plural, quoted, why
@@ -212,13 +213,18 @@ def recruit_places(state: GameState, player: int, unit: str) -> list[str]:
 def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
     """Seas next to the player's isles that are empty or hold the player's fleets
     (seed 002 '招募数量与成本'), and are not blocked by the Kraken."""
-    isle_seas = MapSpec.load(state.map_id).isle_seas
-    seas: set[str] = set()
-    for isle_id, isle in state.isles.items():
-        if isle.owner == player:
-            seas |= isle_seas[isle_id]
+    seas = _seas_next_to(MapSpec.load(state.map_id), tuple(state.isles_of(player)))
     fleets, kraken = state.fleets, state.kraken
-    return sorted(s for s in seas if s != kraken and (s not in fleets or fleets[s][0] == player))
+    return [s for s in seas if s != kraken and (s not in fleets or fleets[s][0] == player)]
+
+
+@lru_cache(maxsize=512)
+def _seas_next_to(spec: MapSpec, isles: tuple[str, ...]) -> tuple[str, ...]:
+    """The seas touching any of ``isles``, sorted (once per map and set of isles)."""
+    seas: set[str] = set()
+    for isle_id in isles:
+        seas |= spec.isle_seas[isle_id]
+    return tuple(sorted(seas))
 
 
 def build_problem(state: GameState, turn: Turn, kind: str) -> Why | None:
@@ -256,31 +262,32 @@ def legal_turn_actions(state: GameState) -> list[Action]:
     """Everything the acting player may do now: recruit, build, specials, creatures, end."""
     turn = state.turn
     assert turn is not None
-    actions = _recruits(state, turn) + _builds(state, turn)
+    actions = [*_recruits(state, turn), *_builds(state, turn)]
     for generator in TURN_ACTIONS:
         actions += generator(state, turn)
-    actions.append(Action("end"))
+    actions.append(_END)
     return actions
 
 
-def _recruits(state: GameState, turn: Turn) -> list[Action]:
+_END = Action("end")
+
+
+def _recruits(state: GameState, turn: Turn) -> tuple[Action, ...]:
     unit = GOD_UNIT.get(turn.god)
     if unit in ("priest", "philosopher"):
-        return [Action("recruit", (unit,))] if card_problem(state, turn, unit) is None else []
+        return (Action("recruit", (unit,)),) if card_problem(state, turn, unit) is None else ()
     if unit is None or unit_problem(state, turn, unit) is not None:
-        return []
-    return [Action("recruit", (unit, place)) for place in recruit_places(state, turn.player, unit)]
+        return ()
+    return made("recruit", (unit,), tuple(recruit_places(state, turn.player, unit)))
 
 
-def _builds(state: GameState, turn: Turn) -> list[Action]:
+def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
     kind = GOD_BUILDING.get(turn.god)
     if kind is None or build_problem(state, turn, kind) is not None:
-        return []
-    return [
-        Action("build", (kind, i))
-        for i in state.isles_of(turn.player)
-        if site_problem(state, turn.player, i) is None
-    ]
+        return ()
+    player = turn.player
+    sites = [i for i in state.isles_of(player) if site_problem(state, player, i) is None]
+    return made("build", (kind,), tuple(sites))
 
 
 # --------------------------------------------------------------------------- handlers

@@ -3,6 +3,7 @@ invariant "bank + players' gold is constant" holds by construction."""
 
 from __future__ import annotations
 
+from .board import MapSpec
 from .state import GameState
 
 
@@ -30,8 +31,6 @@ def revenue_of(state: GameState, player: int) -> tuple[int, int, int]:
     1 GP per prosperity symbol controlled: isle cornucopias, placed markers, and sea
     cornucopias occupied by the player's fleets (seed 002 '收入与神话生物', RULES-NOTES §5.1).
     """
-    from .board import MapSpec
-
     spec = MapSpec.load(state.map_id)
     land = 0
     for isle_id, isle in state.isles.items():

@@ -80,7 +80,15 @@ class Why:
 def why(key: str, state: Named | None = None, /, *, keep: Iterable[str] = (), **params: Any) -> Why:
     """The rule ``rules.<key>`` broken, with the players' names (and the words in ``keep``)
     kept as they are; see :class:`Why`."""
-    return Why(key, state.names if state is not None else (), keep, params)
+    made = _new(Why)  # the fields set here, without a second Python call
+    made.key = key
+    made.names = state.names if state is not None else ()
+    made.keep = keep
+    made.params = params
+    return made
+
+
+_new = object.__new__
 
 
 def sample(notations: Sequence[str], limit: int = SAMPLE) -> Message:

@@ -25,7 +25,7 @@ with any other own fleets there; :attr:`FleetMove.group` says how many of them a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from . import ledger
@@ -79,9 +79,21 @@ def own_seas(state: GameState, player: int) -> list[str]:
 def troop_targets(state: GameState, player: int, isle_id: str) -> list[str]:
     """Isles the troops of ``isle_id`` may move to: joined by a chain of the player's
     fleets, and not another player's last isle protected by the last-isle rule."""
-    spec = MapSpec.load(state.map_id)
-    reach = spec.fleet_chain_reachable(isle_id, own_seas(state, player))
-    return [i for i in spec.isles if i in reach and not is_last_isle_protected(state, player, i)]
+    return _targets(state, player, isle_id, frozenset(own_seas(state, player)))
+
+
+def _targets(state: GameState, player: int, isle_id: str, seas: frozenset[str]) -> list[str]:
+    """:func:`troop_targets`, the player's fleets' seas given."""
+    chained = chain_isles(MapSpec.load(state.map_id), isle_id, seas)
+    return [i for i in chained if not is_last_isle_protected(state, player, i)]
+
+
+@lru_cache(maxsize=256)
+def chain_isles(spec: MapSpec, isle_id: str, seas: frozenset[str]) -> tuple[str, ...]:
+    """The isles joined to ``isle_id`` by a chain of ``seas`` (:meth:`MapSpec.fleet_chain_reachable`),
+    in map order; computed once per map, isle and set of seas."""
+    reach = spec.fleet_chain_reachable(isle_id, seas)
+    return tuple(i for i in spec.isles if i in reach)
 
 
 def is_frozen(state: GameState, isle_id: str) -> bool:
@@ -91,8 +103,13 @@ def is_frozen(state: GameState, isle_id: str) -> bool:
 
 def fleet_entries(state: GameState, sea_id: str) -> list[str]:
     """Seas a fleet in ``sea_id`` may enter next: every adjacent sea but the Kraken's."""
-    kraken = state.kraken
-    return [s for s in _sorted_neighbours(state.map_id, sea_id) if s != kraken]
+    return list(_entries(state, sea_id))
+
+
+def _entries(state: GameState, sea_id: str) -> tuple[str, ...]:
+    """:func:`fleet_entries` as a tuple (shared while the Kraken is not next to ``sea_id``)."""
+    seas, kraken = _sorted_neighbours(state.map_id, sea_id), state.kraken
+    return seas if kraken not in seas else tuple(s for s in seas if s != kraken)
 
 
 @cache
@@ -147,7 +164,7 @@ def troop_target_problem(state: GameState, player: int, origin: str, target: str
         return why("movement.troop_target", keep=[target], place=target)
     spec = MapSpec.load(state.map_id)
     name = state.names[player]
-    if target not in spec.fleet_chain_reachable(origin, own_seas(state, player)):
+    if target not in chain_isles(spec, origin, frozenset(own_seas(state, player))):
         return why("movement.no_chain", state, origin=origin, target=target, player=name)
     if is_last_isle_protected(state, player, target):
         owner = state.isles[target].owner
@@ -182,15 +199,13 @@ def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     player = turn.player
     if turn.god != MOVERS["troops"] or mover_problem(state, turn, "troops") is not None:
         return []
-    actions = []
+    actions: list[Action] = []
+    seas = frozenset(own_seas(state, player))
     for isle_id in state.isles_of(player):
         if troop_origin_problem(state, player, isle_id) is not None:
             continue
-        troops = state.isles[isle_id].troops
-        for target in troop_targets(state, player, isle_id):
-            actions += [
-                Action("move", ("troops", isle_id, target, n)) for n in range(1, troops + 1)
-            ]
+        targets = tuple(_targets(state, player, isle_id, seas))
+        actions += _move_group("troops", isle_id, targets, state.isles[isle_id].troops)
     return actions
 
 
@@ -200,12 +215,19 @@ def fleet_moves(state: GameState, turn: Turn) -> list[Action]:
     player = turn.player
     if turn.god != MOVERS["fleets"] or mover_problem(state, turn, "fleets") is not None:
         return []
-    actions = []
+    actions: list[Action] = []
     for sea in sorted(own_seas(state, player)):
-        count = state.fleets[sea][1]
-        for target in fleet_entries(state, sea):
-            actions += [Action("move", ("fleets", sea, target, n)) for n in range(1, count + 1)]
+        actions += _move_group("fleets", sea, _entries(state, sea), state.fleets[sea][1])
     return actions
+
+
+@lru_cache(maxsize=1024)
+def _move_group(unit: str, origin: str, targets: tuple[str, ...], most: int) -> tuple[Action, ...]:
+    """``move unit origin>target n`` for each target in order, n from 1 to ``most``: made
+    once and shared (actions are immutable)."""
+    return tuple(
+        Action("move", (unit, origin, target, n)) for target in targets for n in range(1, most + 1)
+    )
 
 
 def legal_fleet_steps(state: GameState, pending: FleetMove) -> list[Action]:

@@ -71,13 +71,24 @@ def max_bid(state: GameState, player: int, committed: list[int]) -> int:
     >>> max_bid(s, 0, []), payment(s, 0, [max_bid(s, 0, [])]) <= s.players[0].gold
     (7, True)
     """
-    gold = state.players[player].gold
-    priests = state.players[player].priests
-    if state.is_two_player and state.options.two_player_priest_discount == "total":
+    p = state.players[player]
+    return _bid_limit(p.gold, p.priests, _discount_on_total(state), committed)
+
+
+def _discount_on_total(state: GameState) -> bool:
+    """True when Priests come off the total of both offerings (2 players, an option)."""
+    return state.is_two_player and state.options.two_player_priest_discount == "total"
+
+
+def _bid_limit(gold: int, priests: int, on_total: bool, committed: list[int]) -> int:
+    """:func:`max_bid` for a player with ``gold`` and ``priests``."""
+    if on_total:
         # payment = max(offerings, total - priests) <= gold
         return gold - sum(committed) + priests if len(committed) + 1 <= gold else 0
     # payment = others + max(1, amount - priests) <= gold
-    spare = gold - sum(max(1, b - priests) for b in committed)
+    spare = gold
+    for b in committed:
+        spare -= max(1, b - priests)
     return spare + priests if spare >= 1 else 0
 
 
@@ -186,11 +197,15 @@ def _bid_range(god: str, low: int, high: int) -> list[Action]:
 def _god_bids(state: GameState, player: int) -> list[Action]:
     actions: list[Action] = []
     mine = [(god, amt) for god, (p, amt) in state.bids.items() if p == player]
+    seat = state.players[player]
+    gold, priests, on_total = seat.gold, seat.priests, _discount_on_total(state)
     for god in _face_up(state):
         if god_closed(state, player, god) is not None:
             continue
-        # Never more than the notation writes, so every listed bid parses.
-        highest = min(max_bid(state, player, [amt for g, amt in mine if g != god]), MAX_NUMBER)
+        # :func:`max_bid`, the player's gold and Priests read once; never more than the
+        # notation writes, so every listed bid parses.
+        committed = [amt for g, amt in mine if g != god] if mine else []
+        highest = min(_bid_limit(gold, priests, on_total, committed), MAX_NUMBER)
         low = lowest_bid(state, god)
         if highest >= low:
             actions += _bid_range(god, low, highest)

@@ -311,19 +311,19 @@ class GameState:
 
     def troops_on_board(self, player: int) -> int:
         """Troops of this player on the board (cap 8, seed 000 'Actions')."""
-        return sum(i.troops for i in self.isles.values() if i.owner == player)
+        return sum([i.troops for i in self.isles.values() if i.owner == player])
 
     def fleets_on_board(self, player: int) -> int:
         """Fleets of this player on the board (cap 8)."""
-        return sum(c for o, c in self.fleets.values() if o == player)
+        return sum([c for o, c in self.fleets.values() if o == player])
 
     def metropolises(self, player: int) -> int:
         """Metropolises on isles the player controls."""
-        return sum(1 for i in self.isles.values() if i.owner == player and i.metropolis)
+        return len([i for i in self.isles.values() if i.owner == player and i.metropolis])
 
     def buildings_of(self, player: int, kind: str) -> int:
         """Ordinary buildings of ``kind`` on the player's isles (Metropolises not counted)."""
-        return sum(i.buildings.count(kind) for i in self.isles.values() if i.owner == player)
+        return sum([i.buildings.count(kind) for i in self.isles.values() if i.owner == player])
 
     def building_power(self, player: int, kind: str) -> int:
         """Buildings of ``kind`` plus Metropolises, which count as every building

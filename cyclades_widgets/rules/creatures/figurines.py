@@ -21,7 +21,7 @@ island figurines').
 from __future__ import annotations
 
 from .. import ledger
-from ..actions import Action
+from ..actions import Action, made
 from ..board import MapSpec
 from ..events import Event, ev
 from ..messages import Why, quoted, why
@@ -115,7 +115,7 @@ def _seat(step: CreatureStep) -> int:
 def _isle_legal(state: GameState, step: CreatureStep) -> list[Action]:
     if step.stage == "push":
         return _push_legal(state, step)
-    return [Action(step.creature, (isle_id,)) for isle_id in state.isles]
+    return list(made(step.creature, (), tuple(state.isles)))
 
 
 def _isle_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -299,7 +299,7 @@ def kraken_move_problem(state: GameState, step: CreatureStep, target: str) -> Wh
 
 def _kraken_legal(state: GameState, step: CreatureStep) -> list[Action]:
     if step.stage != "move":
-        return [Action("kraken", (sea,)) for sea in MapSpec.load(state.map_id).seas]
+        return list(made("kraken", (), MapSpec.load(state.map_id).seas))
     assert state.kraken is not None
     neighbours = MapSpec.load(state.map_id).sea_neighbours[state.kraken]
     actions = [

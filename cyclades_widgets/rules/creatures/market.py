@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import cycle, ledger
-from ..actions import Action, register_notation
+from ..actions import Action, made, register_notation
 from ..events import Event, ev
 from ..gods import turn_problem
 from ..messages import Why, quoted, why
@@ -170,11 +170,12 @@ def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     actions: list[Action] = []
     if turn.god != APOLLO:  # buy_problem's conditions, the Temple count taken once
         free = temples_free(state, turn.player)
-        actions = [
-            Action("buy", (card,))
+        buyable = [
+            card
             for slot, card in enumerate(state.creature_track)
             if card is not None and affordable(state, turn.player, slot, free)
         ]
+        actions = list(made("buy", (), tuple(buyable)))
     if turn.god == "zeus":
         actions += [Action("change", (c,)) for c in cards if change_problem(state, turn, c) is None]
     return actions

@@ -8,7 +8,7 @@ fleets starts an ordinary battle, and the last-isle rule
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, made
 from ..battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from ..board import MapSpec
 from ..events import Event, ev
@@ -59,14 +59,14 @@ def pegasus_target_problem(state: GameState, player: int, source: str, target: s
 
 def _pegasus_legal(state: GameState, step: CreatureStep) -> list[Action]:
     player = _seat(step)
-    actions = []
+    actions: list[Action] = []
     for source in state.isles_of(player):
         if pegasus_source_problem(state, player, source) is not None:
             continue
         troops = state.isles[source].troops
         for target in state.isles:
             if pegasus_target_problem(state, player, source, target) is None:
-                actions += [Action("pegasus", (source, target, n)) for n in range(1, troops + 1)]
+                actions += made("pegasus", (source, target), tuple(range(1, troops + 1)))
     return actions
 
 
@@ -211,7 +211,7 @@ def _sylph_legal(state: GameState, step: CreatureStep) -> list[Action]:
             continue
         for target in sorted(spec.sea_neighbours[source]):
             if sylph_problem(state, step, source, target, count) is None:
-                actions += [Action("sylph", (source, target, n)) for n in range(1, count + 1)]
+                actions += made("sylph", (source, target), tuple(range(1, count + 1)))
     return actions
 
 
