@@ -17,8 +17,8 @@ from cyclades_widgets.invariants import check_invariants, family, invariant_brea
 from cyclades_widgets.records.verify import check_start
 from cyclades_widgets.rules.errors import RecordError
 from cyclades_widgets.rules.setup import new_state
-from cyclades_widgets.scenario import ScenarioError
 from cyclades_widgets.rules.state import GameState, Phase
+from cyclades_widgets.scenario import ScenarioError
 
 NAMES = ("Athens", "Sparta", "Corinth")
 
