@@ -206,7 +206,9 @@ def hint_from(state: GameState, result: SearchResult) -> Hint:
     best = result.best
     map_id, players = state.map_id, tuple(state.names)
     alternatives = tuple(
-        Alternative(m.action, m.win_rate, m.visits, map_id=map_id, players=players) for m in result.moves[1:4] if m.visits
+        Alternative(m.action, m.win_rate, m.visits, map_id=map_id, players=players)
+        for m in result.moves[1:4]
+        if m.visits
     )
     key, params = _why(state, seat, best, alternatives)
     target, target_kind = _target(best.action)
