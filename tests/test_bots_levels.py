@@ -188,9 +188,10 @@ def test_medium_raises_its_bid_but_keeps_gold_to_use_the_god():
 
 def test_strong_search_considers_the_bid_no_rival_can_outbid():
     """The strong bot's search keeps, beside the lowest bids, the offering no rival can
-    outbid this cycle (1 GP over the most any other seat could offer), when affordable: the
-    bid that wins a race for a god."""
+    outbid this cycle (1 GP over the most any other seat could offer) for a god that
+    completes a Metropolis, when affordable: the bid that wins the race for it."""
     from cyclades_widgets.bots.mcts import candidates, out_of_reach
+    from cyclades_widgets.bots.policy import completes_metropolis
 
     game = cw.Game.new(players=3, seed=3)
     state = game.state
@@ -202,8 +203,18 @@ def test_strong_search_considers_the_bid_no_rival_can_outbid():
             p.gold = 6 + i
     reach = out_of_reach(state, seat)
     assert reach == 1 + max(6 + i for i in range(3) if i != seat)
-    kept = candidates(state, flow.legal_actions(state))
-    assert {a.args[0] for a in kept if a.kind == "bid" and a.args[1:] == (reach,)} == {
-        a.args[0] for a in kept if a.kind == "bid" and len(a.args) > 1
-    }
-    assert all(a.args[1] in (1, 2, 3, reach) for a in kept if a.kind == "bid" and len(a.args) > 1)
+
+    def kept_bids() -> dict[str, set[int]]:
+        kept: dict[str, set[int]] = {}
+        for a in candidates(state, flow.legal_actions(state)):
+            if a.kind == "bid" and len(a.args) > 1:
+                kept.setdefault(a.args[0], set()).add(a.args[1])
+        return kept
+
+    assert all(amounts <= {1, 2, 3} for amounts in kept_bids().values())
+    state.players[seat].philosophers = 3
+    assert completes_metropolis(state, seat, "athena", 0)
+    assert not completes_metropolis(state, seat, "zeus", 20)
+    kept = kept_bids()
+    assert kept["athena"] == {1, 2, 3, reach}
+    assert all(amounts <= {1, 2, 3} for god, amounts in kept.items() if god != "athena")

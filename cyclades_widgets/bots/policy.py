@@ -23,6 +23,7 @@ from .evaluate import BUILDING_TYPE, METROPOLIS, PHILOSOPHER, battle_odds_for, b
 __all__ = [
     "GP_POINTS",
     "bid_choice",
+    "completes_metropolis",
     "god_gain",
     "god_usable",
     "pending_choice",
@@ -110,6 +111,23 @@ def god_gain(state: GameState, seat: int, god: str, after_gold: int) -> float:
         few = state.fleets_on_board(seat) < 3
         gain += (4.0 if few else 1.5) if state.fleets_on_board(seat) < MAX_FLEETS else 0.0
     return gain
+
+
+def completes_metropolis(state: GameState, seat: int, god: str, after_gold: int) -> bool:
+    """True if ``god``'s action can give ``seat`` a Metropolis this cycle with ``after_gold``
+    GP left once the offering is paid: the fourth building type (with a free slot to build
+    it), or with Athena the fourth Philosopher (free with three, bought with two)."""
+    if god == APOLLO:
+        return False
+    p = state.players[seat]
+    if god == "athena" and state.philosopher_supply > 0:
+        if p.philosophers >= 3:
+            return True
+        if p.philosophers == 2 and after_gold >= CARD_COST and state.philosopher_supply > 1:
+            return True
+    if after_gold < BUILD_COST or building_types(state, seat) < 3:
+        return False
+    return _type_gain(state, seat, GOD_BUILDING[god]) > 0
 
 
 def god_usable(state: GameState, seat: int, god: str, after_gold: int) -> bool:
