@@ -10,7 +10,8 @@
 
 Win rates carry a Wilson interval, medians a distribution-free interval (order statistics).
 ``run(quick)`` (the ``bots`` section of ``run.py``) plays short samples; the full figures of
-``docs/bots.md`` come from running this file alone, niced (a long run: the lock is for short benchmarks)::
+``docs/bots.md`` come from running this file alone, niced (a long run; the CPU lock is for
+short benchmarks)::
 
     nice -n 10 python benchmarks/bench_bots.py --games 60 --medium-games 200 --selfplay 100
 
