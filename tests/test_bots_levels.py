@@ -156,3 +156,65 @@ def test_bots_cross_process_boundaries():
     for bot in (EasyBot(seed=1), MediumBot(seed=2), strong):
         again = pickle.loads(pickle.dumps(bot))
         assert again.choose(game.state, game.legal_actions()) in game.legal_actions()
+
+
+def test_medium_raises_its_bid_but_keeps_gold_to_use_the_god():
+    """The medium bot bids above the least that takes the god (so a rival must pay for it),
+    no higher than 1 GP over what the richest rival could offer, and keeps the gold the god's
+    action needs; the easy bot still bids the least."""
+    import random
+
+    from cyclades_widgets.bots.levels import SECURE
+    from cyclades_widgets.bots.policy import bid_choice
+    from cyclades_widgets.rules.gods import BUILD_COST
+
+    game = cw.Game.new(players=3, seed=3)
+    state = game.state
+    seat = flow.node(state)[1]
+    assert seat is not None
+    state.players[seat].gold = 20
+    rivals = [p for i, p in enumerate(state.players) if i != seat]
+    for p in rivals:
+        p.gold = 5
+    legal = flow.legal_actions(state)
+    low = bid_choice(state, seat, legal, random.Random(1))
+    raised = bid_choice(state, seat, legal, random.Random(1), secure=SECURE)
+    assert raised.args[0] == low.args[0] and len(raised.args) == 2
+    assert low.args[1] < raised.args[1] <= 5 + 1
+    assert 20 - raised.args[1] >= BUILD_COST
+    chosen = MediumBot(seed=1).choose(state, legal)
+    assert chosen.kind == "bid" and len(chosen.args) == 2 and chosen.args[1] > 1
+
+
+def test_strong_search_considers_the_bid_no_rival_can_outbid():
+    """The strong bot's search keeps, beside the lowest bids, the offering no rival can
+    outbid this cycle (1 GP over the most any other seat could offer) for a god that
+    completes a Metropolis, when affordable: the bid that wins the race for it."""
+    from cyclades_widgets.bots.mcts import candidates, out_of_reach
+    from cyclades_widgets.bots.policy import completes_metropolis
+
+    game = cw.Game.new(players=3, seed=3)
+    state = game.state
+    seat = flow.node(state)[1]
+    assert seat is not None
+    state.players[seat].gold = 20
+    for i, p in enumerate(state.players):
+        if i != seat:
+            p.gold = 6 + i
+    reach = out_of_reach(state, seat)
+    assert reach == 1 + max(6 + i for i in range(3) if i != seat)
+
+    def kept_bids() -> dict[str, set[int]]:
+        kept: dict[str, set[int]] = {}
+        for a in candidates(state, flow.legal_actions(state)):
+            if a.kind == "bid" and len(a.args) > 1:
+                kept.setdefault(a.args[0], set()).add(a.args[1])
+        return kept
+
+    assert all(amounts <= {1, 2, 3} for amounts in kept_bids().values())
+    state.players[seat].philosophers = 3
+    assert completes_metropolis(state, seat, "athena", 0)
+    assert not completes_metropolis(state, seat, "zeus", 20)
+    kept = kept_bids()
+    assert kept["athena"] == {1, 2, 3, reach}
+    assert all(amounts <= {1, 2, 3} for god, amounts in kept.items() if god != "athena")

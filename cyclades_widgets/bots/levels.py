@@ -4,8 +4,8 @@
   it plays the rules of thumb of :mod:`.policy` with noise.
 - **medium** (:class:`MediumBot`): the rules of thumb without the noise and without the
   caution (extra Philosophers, attacks at good odds), and when they would end the turn, a
-  one-move look-ahead by :func:`.evaluate.score`; it bids for what a god brings and
-  spends its gold on units, buildings, creatures and Philosophers instead of hoarding.
+  one-move look-ahead by :func:`.evaluate.score`; it bids for what a god brings, above the
+  least that takes it so that a rival must pay for it too, and spends its gold on units, buildings, creatures and Philosophers instead of hoarding.
 - **strong** (:class:`.mcts.StrongBot`): a Monte Carlo tree search.
 
 >>> from cyclades_widgets import Game
@@ -46,6 +46,14 @@ __all__ = [
 Level = Literal["easy", "medium", "strong"]
 LEVELS: tuple[Level, ...] = ("easy", "medium", "strong")
 """The levels, weakest first (their names: catalog ``bots.level.<level>``)."""
+
+
+SECURE = 0.25
+"""How far the medium bot raises a bid to keep the god it chose (:func:`.policy.bid_choice`'s
+``secure``): a quarter of the GP the god's gain is worth. Bidding the least that takes the
+god, it was outbid cheaply and piled up gold (the easy bots then won about as often);
+raising the bid, it spends its gold where it counts and beats two easy bots about 70% of the
+time (``benchmarks/bench_bots.py``)."""
 
 
 class BotError(CycladesError):
@@ -117,7 +125,8 @@ class MediumBot:
     Philosophers, attack at good exact odds, recruit while gold allows); when they would
     end the turn, every legal action is tried on a copy of the position and one that
     improves :func:`.evaluate.score` is kept (a battle just started counts at its exact
-    odds). Bids follow :func:`.policy.bid_choice`: it pays for what a god brings."""
+    odds). Bids follow :func:`.policy.bid_choice`: it pays for what a god brings, raised by
+    :data:`SECURE` so that it is not outbid cheaply."""
 
     seed: int | None = 0
     attack_threshold: float = 0.6
@@ -131,7 +140,7 @@ class MediumBot:
         seat = seat_to_act(state)
         rng = _rng(self.seed, state, "medium")
         if all(a.kind == "bid" for a in legal):
-            return bid_choice(state, seat, legal, rng, noise=1.0, greed=1.0)
+            return bid_choice(state, seat, legal, rng, noise=1.0, greed=1.0, secure=SECURE)
         if state.pending or state.turn is None:
             return pending_choice(state, seat, legal, rng)
         action = quick_action(state, seat, legal, rng)

@@ -34,9 +34,10 @@ from dataclasses import dataclass, field
 
 from ..rules import flow
 from ..rules.actions import Action
+from ..rules.offerings import max_bid, payment
 from ..rules.state import GameState, Phase
 from .evaluate import win_estimates
-from .policy import bid_choice, quick_action, seat_to_act
+from .policy import bid_choice, completes_metropolis, quick_action, seat_to_act
 
 __all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates"]
 
@@ -48,8 +49,10 @@ MAX_PLAYOUT_STEPS = 600
 
 def candidates(state: GameState, legal: Sequence[Action]) -> list[Action]:
     """The legal actions the search considers: all of them, except that bids keep the
-    lowest three amounts per god and the highest that costs no more than the lowest
-    (Priests take 1 GP off each offering), and moves keep all, all but one, or one unit."""
+    lowest three amounts per god, the highest that costs no more than the lowest (Priests
+    take 1 GP off each offering) and, for a god that completes a Metropolis
+    (:func:`.policy.completes_metropolis`), the one no rival can outbid
+    (:func:`out_of_reach`): the race for it; moves keep all, all but one, or one unit."""
     out: list[Action] = []
     bids: dict[str, list[Action]] = {}
     moves: dict[tuple[str, str, str], list[Action]] = {}
@@ -64,15 +67,35 @@ def candidates(state: GameState, legal: Sequence[Action]) -> list[Action]:
         _, seat = flow.node(state)
         assert seat is not None
         priests = state.players[seat].priests
-        for options in bids.values():
+        reach = out_of_reach(state, seat)
+        gold = state.players[seat].gold
+        for god, options in bids.items():
             options.sort(key=lambda a: a.args[1])
             low = options[0].args[1]
             keep = {low, low + 1, low + 2, low + priests}
+            if options[-1].args[1] >= reach > low + 2:
+                others = [amt for g, (p, amt) in state.bids.items() if p == seat and g != god]
+                after = gold - payment(state, seat, [*others, reach])
+                if completes_metropolis(state, seat, god, after):
+                    keep.add(reach)
             out += [a for a in options if a.args[1] in keep]
     for options in moves.values():
         top = max(a.args[3] for a in options)
         out += [a for a in options if a.args[3] in (1, top, top - 1)]
     return out
+
+
+def out_of_reach(state: GameState, seat: int) -> int:
+    """The least offering no rival can outbid this cycle: 1 GP more than the most any
+    other seat could offer (its gold and Priests)."""
+    return 1 + max(
+        (
+            max_bid(state, i, [])
+            for i, p in enumerate(state.players)
+            if i != seat and not p.eliminated
+        ),
+        default=0,
+    )
 
 
 @dataclass

@@ -23,6 +23,7 @@ from .evaluate import BUILDING_TYPE, METROPOLIS, PHILOSOPHER, battle_odds_for, b
 __all__ = [
     "GP_POINTS",
     "bid_choice",
+    "completes_metropolis",
     "god_gain",
     "god_usable",
     "pending_choice",
@@ -112,6 +113,23 @@ def god_gain(state: GameState, seat: int, god: str, after_gold: int) -> float:
     return gain
 
 
+def completes_metropolis(state: GameState, seat: int, god: str, after_gold: int) -> bool:
+    """True if ``god``'s action can give ``seat`` a Metropolis this cycle with ``after_gold``
+    GP left once the offering is paid: the fourth building type (with a free slot to build
+    it), or with Athena the fourth Philosopher (free with three, bought with two)."""
+    if god == APOLLO:
+        return False
+    p = state.players[seat]
+    if god == "athena" and state.philosopher_supply > 0:
+        if p.philosophers >= 3:
+            return True
+        if p.philosophers == 2 and after_gold >= CARD_COST and state.philosopher_supply > 1:
+            return True
+    if after_gold < BUILD_COST or building_types(state, seat) < 3:
+        return False
+    return _type_gain(state, seat, GOD_BUILDING[god]) > 0
+
+
 def god_usable(state: GameState, seat: int, god: str, after_gold: int) -> bool:
     """True if ``seat`` can do something with ``god`` once the offering is paid: its free
     unit or card, or a building it can afford (Apollo always pays)."""
@@ -144,10 +162,14 @@ def bid_choice(
     *,
     noise: float = 1.0,
     greed: float = 1.0,
+    secure: float = 0.0,
 ) -> Action:
     """The bid a sensible player places: the god whose expected gain most exceeds what it
     costs (:data:`GP_POINTS` points per GP), at the lowest amount that takes it, never a god
-    it cannot use. ``greed`` scales how much it is willing to pay."""
+    it cannot use. ``greed`` scales how much it is willing to pay. With ``secure`` > 0 the
+    bid is raised above the lowest, so that a rival must pay more to take the god: by up to
+    ``secure`` times the GP its gain is worth, never beyond what a rival could offer, and
+    keeping the gold the god's action needs."""
     gold = state.players[seat].gold
     cheapest: dict[str, Action] = {}
     for action in legal:
@@ -155,6 +177,7 @@ def bid_choice(
         if god not in cheapest or (len(action.args) > 1 and action.args[1] < cheapest[god].args[1]):
             cheapest[god] = action
     best: tuple[float, Action] | None = None
+    gains: dict[str, float] = {}
     for god, action in cheapest.items():
         amount = action.args[1] if len(action.args) > 1 else 0
         paid = payment(state, seat, [*_other_bids(state, seat, god), amount]) if amount else 0
@@ -162,14 +185,41 @@ def bid_choice(
         if not god_usable(state, seat, god, after):
             continue
         cost = 0 if god == APOLLO else max(1, amount - state.players[seat].priests)
-        value = god_gain(state, seat, god, after) - cost * GP_POINTS / greed
+        gains[god] = god_gain(state, seat, god, after)
+        value = gains[god] - cost * GP_POINTS / greed
         value += rng.random() * noise
         if best is None or value > best[0]:
             best = (value, action)
     if best is None:
         apollo = cheapest.get(APOLLO)
         return apollo if apollo is not None else cheapest[min(cheapest)]
+    if secure > 0 and best[1].args[0] != APOLLO:
+        return _secured(state, seat, legal, best[1], gains[best[1].args[0]] * secure / GP_POINTS)
     return best[1]
+
+
+def _secured(
+    state: GameState, seat: int, legal: Sequence[Action], low: Action, worth: float
+) -> Action:
+    """``low`` raised by up to ``worth`` GP, to no more than 1 GP above what the richest
+    rival could offer, keeping :data:`BUILD_COST` GP (:data:`CARD_COST` for Athena) to use
+    the god."""
+    god, amount = low.args[0], low.args[1]
+    gold = state.players[seat].gold
+    rivals = [
+        p.gold + p.priests for i, p in enumerate(state.players) if i != seat and not p.eliminated
+    ]
+    keep = CARD_COST if god == "athena" and state.philosopher_supply > 0 else BUILD_COST
+    others = _other_bids(state, seat, god)
+    target = min(amount + int(worth), max(rivals, default=0) + 1)
+    best = low
+    for action in legal:
+        if action.args[0] != god or len(action.args) < 2:
+            continue
+        bid = action.args[1]
+        if best.args[1] < bid <= target and gold - payment(state, seat, [*others, bid]) >= keep:
+            best = action
+    return best
 
 
 def pending_choice(
