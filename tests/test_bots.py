@@ -129,3 +129,35 @@ def test_wilson_interval_bounds():
     assert wilson(10, 10)[1] == pytest.approx(1.0)
     low, high = wilson(3, 10)
     assert low < 0.3 < high
+
+
+def test_hidden_gold_follows_from_what_everyone_saw():
+    """Gold sits behind the screens (seed 000 'Setup' 1; seed 002 收入藏在屏风后) and the
+    board hides it from a viewer, yet the strong bot reads it (docs/bots.md, 'Hidden
+    information'): every GP follows from the public moves, dice and draws. Replaying only
+    those, from the public setup, with another seed, gives every player's gold at every
+    step."""
+    game = cw.Game.new(players=3, seed=4, start="setup")
+    bots = {name: cw.bots.level("medium", seed=i) for i, name in enumerate(game.players)}
+    for _ in range(400):
+        if game.is_over or game.cycle > 4:
+            break
+        if game.node == "decision":
+            game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        else:
+            game.step()
+    gold = [[p.gold for p in s.before.players] for s in game.history]
+    assert len({g for row in gold for g in row}) > 5  # gold changed hands many times
+    counted = cw.Game.new(players=3, seed=12345, start="setup")
+    for move in game.moves():
+        while counted.node == "auto":
+            counted.step()
+        if counted.node == "chance":
+            counted.force(cw.Action.parse(move))
+            counted.step()
+        else:
+            counted.play(move)
+    while len(counted.history) < len(game.history):
+        counted.step()
+    assert [[p.gold for p in s.before.players] for s in counted.history] == gold
+    assert [p.gold for p in counted.state.players] == [p.gold for p in game.state.players]

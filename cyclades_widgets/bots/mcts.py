@@ -12,7 +12,9 @@ maximizes its own estimate (max-n).
   playout, so the tree's statistics average over them.
 - **Hidden information**: the state keeps the creature draw pile as an unordered set and
   draws it at chance steps, so every playout is a fresh sample of the deck order (an
-  information-set sample); gold is open in these rules, so nothing else is hidden.
+  information-set sample). Gold behind the screens is not sampled: every GP gained or
+  spent follows from the public moves, dice and draws, so a player who keeps count knows
+  it exactly (``docs/bots.md``).
 - **Budget**: ``playouts`` per decision (deterministic for a seed), or ``time_limit``
   seconds. A forced move (one legal action) costs nothing.
 
