@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 
 from ..rules import flow
 from ..rules.actions import Action
-from ..rules.battle import current_battle, defender_bonus, defending_units
+from ..rules.battle import current_battle
 from ..rules.board import MapSpec
 from ..rules.ledger import revenue_of
 from ..rules.state import APOLLO, BUILDINGS, GOD_BUILDING, GameState
+from .evaluate import battle_odds_for
 
 __all__ = ["GreedyBot", "RandomBot", "position_value"]
 
@@ -178,7 +179,7 @@ class GreedyBot:
     def _settled_value(self, trial: GameState, seat: int) -> float:
         """Value after an action; a battle just started is valued by its exact odds."""
         if current_battle(trial) is not None:
-            odds = _battle_odds_for(trial, seat)
+            odds = battle_odds_for(trial, seat)
             if odds is None:
                 return position_value(trial, seat)
             win = odds if odds >= self.attack_threshold else odds - 0.5
@@ -190,26 +191,7 @@ class GreedyBot:
         retreats = [a for a in legal if a.kind == "retreat"]
         if fight is None or not retreats:
             return legal[0] if fight is None else fight
-        odds = _battle_odds_for(state, seat)
+        odds = battle_odds_for(state, seat)
         if odds is not None and odds < self.retreat_threshold:
             return retreats[0]
         return fight
-
-
-def _battle_odds_for(state: GameState, seat: int) -> float | None:
-    """The exact chance that ``seat`` wins the battle under way, or None if none is."""
-    from ..odds import battle_odds
-
-    pending = current_battle(state)
-    if pending is None:
-        return None
-    attacker = pending.attacker
-    a_units = pending.attackers
-    d_units = defending_units(state, pending)
-    if a_units <= 0 or d_units <= 0:
-        attacker_wins = 1.0 if d_units <= 0 < a_units else 0.0
-    else:
-        bonus = defender_bonus(state, pending)[0]
-        odds = battle_odds(min(a_units, 60), min(d_units, 60), defender_bonus=min(bonus, 60))
-        attacker_wins = odds.attacker_wins
-    return attacker_wins if seat == attacker else 1.0 - attacker_wins
