@@ -401,8 +401,7 @@ class Scenario:
          "end": self._end}[self._phase](s)  # fmt: skip
         breaches = invariant_breaches(s)
         if breaches:  # a last check: the calls above refuse what they can name
-            raise ScenarioError(Message("scenario.invariant", {"breach": breaches[0]},
-                                        breaches[0].proper))  # fmt: skip
+            raise _error("invariant", breaches[0].proper, breach=breaches[0])
         return s
 
     def game(self, seed: int = 0) -> Game:

@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Any, Literal
 
 from ..i18n import Message, percent, render, resolve
@@ -142,12 +141,7 @@ def describe_action(
     >>> describe_action(Action.parse("sail g6"), "fr")
     'Continuer vers la mer g6'
     """
-    return action_label(action, _words(resolve(lang), map_id, tuple(players)))
-
-
-@cache
-def _words(lang: str, map_id: str, players: tuple[str, ...]) -> Words:
-    return Words(lang, map_id, players)
+    return action_label(action, Words(resolve(lang), map_id, players))
 
 
 def _target(action: Action) -> tuple[str | None, str | None]:
