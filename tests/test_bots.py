@@ -117,6 +117,21 @@ def test_whatif_leaves_the_game_untouched():
     assert game.state.to_dict() == before
 
 
+def test_whatif_plays_each_continuation_with_fresh_copies_of_the_bots_given():
+    """The bots given are copied for every continuation: their random state is never
+    used up, so the same call gives the same result, in the caller's process or on a
+    thread pool that shares the bots' objects."""
+    game = cw.Game.new(players=3, seed=2)
+    given = {name: RandomBot(seed=i) for i, name in enumerate(game.players)}
+    before = {name: bot._rng.getstate() for name, bot in given.items()}
+    first = whatif(game, n=4, bots=given, seed=5, progress=False, max_cycles=10)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pooled = whatif(game, n=4, bots=given, seed=5, executor=pool, progress=False, max_cycles=10)
+    assert first == pooled
+    assert {name: bot._rng.getstate() for name, bot in given.items()} == before
+    assert first.seats == ("RandomBot",) * 3
+
+
 def test_whatif_rejects_bad_n():
     """Bad input gets a clear ValueError."""
     with pytest.raises(ValueError, match="at least 1"):

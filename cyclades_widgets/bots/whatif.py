@@ -127,14 +127,19 @@ def play_out(
 def _default_bots(
     game: BaseGame, bots: Mapping[str, Bot] | None, seed: int, level: str | None = None
 ) -> dict[str, Bot]:
-    chosen: dict[str, Bot] = dict(bots or {})
+    """The bots of one continuation: a fresh copy of each bot given, and a new bot (of
+    ``level``, or a GreedyBot) seeded from ``seed`` for every other seat. The new bots are
+    not copied again: copying a bot's random state is most of the work the calling
+    process does for a continuation, and on a pool it competes with the workers."""
+    given = bots or {}
+    chosen: dict[str, Bot] = {}
     for i, name in enumerate(game.players):
-        if name not in chosen:
-            chosen[name] = (
-                GreedyBot(seed=seed * 31 + i)
-                if level is None
-                else levels.level(level, seed=seed * 31 + i)
-            )
+        if name in given:
+            chosen[name] = copy.deepcopy(given[name])
+        elif level is None:
+            chosen[name] = GreedyBot(seed=seed * 31 + i)
+        else:
+            chosen[name] = levels.level(level, seed=seed * 31 + i)
     return chosen
 
 
@@ -176,11 +181,11 @@ def whatif(
     if level is not None:
         levels.check_level(level)
     state_dict = game.state.to_dict()
-    jobs = [(state_dict, seed + i, _fresh(_default_bots(game, bots, seed + i, level)), max_cycles)
-            for i in range(n)]  # fmt: skip
-    chosen = jobs[0][2]
+    chosen = _default_bots(game, bots, seed, level)
     played = tuple(bot_label(chosen[name]) for name in game.players)
     seats = tuple(_bot_id(chosen[name]) for name in game.players)
+    jobs = ((state_dict, seed + i, chosen if i == 0 else _default_bots(game, bots, seed + i, level),
+             max_cycles) for i in range(n))  # fmt: skip
     results: list[str | None] = []
     bar = _progress(n, progress)
     if executor is None:
@@ -188,6 +193,7 @@ def whatif(
             results.append(play_out(*job))
             bar(1)
     else:
+        # Each job is made as it is submitted, so the first workers start at once.
         futures = [executor.submit(play_out, *job) for job in jobs]
         for future in futures:
             results.append(future.result())
@@ -196,10 +202,6 @@ def whatif(
     wins = {name: sum(1 for r in results if r == name) for name in game.players}
     unfinished = sum(1 for r in results if r is None)
     return WhatIf(game.players, wins, unfinished, n, seed, played, seats)
-
-
-def _fresh(bots: Mapping[str, Bot]) -> dict[str, Bot]:
-    return {k: copy.deepcopy(v) for k, v in bots.items()}
 
 
 def _progress(total: int, enabled: bool) -> Callable[..., None]:
