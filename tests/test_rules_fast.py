@@ -35,6 +35,8 @@ def _clear_caches() -> None:
     movement.chain_isles.cache_clear()
     movement._move_group.cache_clear()
     gods._seas_next_to.cache_clear()
+    gods._recruit_actions.cache_clear()
+    gods._build_actions.cache_clear()
     actions.made.cache_clear()
     cycle._draw.cache_clear()
     cycle._orders.cache_clear()
@@ -90,7 +92,7 @@ def test_cached_helpers_match_their_plain_computation():
             assert movement.chain_isles(spec, isle, seas) == _plain_chain(spec, isle, seas)
             isles = tuple(i for i in spec.isles if rng.random() < 0.3)
             near = set().union(*(spec.isle_seas[i] for i in isles)) if isles else set()
-            assert gods._seas_next_to(spec, isles) == tuple(sorted(near))
+            assert gods._seas_next_to(map_id, isles) == tuple(sorted(near))
     group = movement._move_group("fleets", "c1", ("c2", "c5"), 3)
     assert [str(a) for a in group] == [
         f"move fleets c1>{sea} {n}" for sea in ("c2", "c5") for n in range(1, 4)

@@ -89,16 +89,20 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """At a chance node, every outcome with its probability (summing to 1)."""
-    kind, _ = node(state)
-    if kind != "chance":
+    # the node's kind as :func:`node` finds it, without a second look-up of the spec
+    if state.phase is _OVER:
         return []
     if state.pending:
         top = state.pending[-1]
-        fn = PENDING[top.kind].outcomes
-        pairs = fn(state, top) if fn else []
+        pending = PENDING[top.kind]
+        if pending.node != "chance" or pending.outcomes is None:
+            return []
+        pairs = pending.outcomes(state, top)
     else:
-        phase_fn = PHASES[state.phase].outcomes
-        pairs = phase_fn(state) if phase_fn else []
+        spec = PHASES[state.phase]
+        if spec.outcomes is None or spec.node(state)[0] != "chance":
+            return []
+        pairs = spec.outcomes(state)
     total = sum([w for _, w in pairs])
     return [(a, w / total) for a, w in pairs]
 

@@ -120,13 +120,15 @@ register_pending(ProsperityMarker, "decision", legal=legal_prosperity)
 def _take_card(state: GameState, player: int, card: str, *, free: bool) -> list[Event]:
     p = state.players[player]
     name = state.names[player]
-    supply_attr = f"{card}_supply"
-    if getattr(state, supply_attr) <= 0:
-        return [ev("supply_empty", player=name, card=card)]
-    setattr(state, supply_attr, getattr(state, supply_attr) - 1)
     if card == "priest":
+        if state.priest_supply <= 0:
+            return [ev("supply_empty", player=name, card=card)]
+        state.priest_supply -= 1
         p.priests += 1
     else:
+        if state.philosopher_supply <= 0:
+            return [ev("supply_empty", player=name, card=card)]
+        state.philosopher_supply -= 1
         p.philosophers += 1
     cost = 0 if free else CARD_COST
     if cost:
@@ -191,15 +193,19 @@ def unit_problem(state: GameState, turn: Turn, unit: str) -> Why | None:
     """Why one more troop or fleet cannot be recruited now, or None: 4 per turn at
     rising prices, and at most 8 of them on the board."""
     cost = recruit_cost(turn)
-    gold = state.players[turn.player].gold
-    name = state.names[turn.player]
     if cost is None:
         return why("gods.recruit_four", units=plural(unit), n=len(TROOP_COSTS))
+    player = turn.player
+    gold = state.players[player].gold
     if cost > gold:
+        name = state.names[player]
         return why("gods.recruit_too_poor", state, player=name, gold=gold, unit=unit, cost=cost)
-    on_board = state.troops_on_board if unit == "troop" else state.fleets_on_board
-    if on_board(turn.player) >= UNIT_CAP[unit]:
-        return why(f"gods.unit_cap_{unit}", state, player=name, cap=UNIT_CAP[unit])
+    if unit == "troop":
+        on_board = state.troops_on_board(player)
+    else:
+        on_board = state.fleets_on_board(player)
+    if on_board >= UNIT_CAP[unit]:
+        return why(f"gods.unit_cap_{unit}", state, player=state.names[player], cap=UNIT_CAP[unit])
     return None
 
 
@@ -213,14 +219,15 @@ def recruit_places(state: GameState, player: int, unit: str) -> list[str]:
 def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
     """Seas next to the player's isles that are empty or hold the player's fleets
     (seed 002 '招募数量与成本'), and are not blocked by the Kraken."""
-    seas = _seas_next_to(MapSpec.load(state.map_id), tuple(state.isles_of(player)))
+    seas = _seas_next_to(state.map_id, tuple(state.isles_of(player)))
     fleets, kraken = state.fleets, state.kraken
     return [s for s in seas if s != kraken and (s not in fleets or fleets[s][0] == player)]
 
 
 @lru_cache(maxsize=512)
-def _seas_next_to(spec: MapSpec, isles: tuple[str, ...]) -> tuple[str, ...]:
+def _seas_next_to(map_id: str, isles: tuple[str, ...]) -> tuple[str, ...]:
     """The seas touching any of ``isles``, sorted (once per map and set of isles)."""
+    spec = MapSpec.load(map_id)
     seas: set[str] = set()
     for isle_id in isles:
         seas |= spec.isle_seas[isle_id]
@@ -274,11 +281,23 @@ _END = Action("end")
 
 def _recruits(state: GameState, turn: Turn) -> tuple[Action, ...]:
     unit = GOD_UNIT.get(turn.god)
-    if unit in ("priest", "philosopher"):
-        return (Action("recruit", (unit,)),) if card_problem(state, turn, unit) is None else ()
-    if unit is None or unit_problem(state, turn, unit) is not None:
+    if unit is None:
         return ()
-    return made("recruit", (unit,), tuple(recruit_places(state, turn.player, unit)))
+    if unit in _CARDS:
+        return _CARDS[unit] if card_problem(state, turn, unit) is None else ()
+    if unit_problem(state, turn, unit) is not None:
+        return ()
+    return _recruit_actions(unit, tuple(recruit_places(state, turn.player, unit)))
+
+
+_CARDS = {card: (Action("recruit", (card,)),) for card in ("priest", "philosopher")}
+"""Zeus's and Athena's one extra card, bought with ``recruit priest|philosopher``."""
+
+
+@lru_cache(maxsize=1024)
+def _recruit_actions(unit: str, places: tuple[str, ...]) -> tuple[Action, ...]:
+    """``recruit <unit> <place>`` for each place, in order (made once and shared)."""
+    return made("recruit", (unit,), places)
 
 
 def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
@@ -287,7 +306,13 @@ def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
         return ()
     player = turn.player
     sites = [i for i in state.isles_of(player) if site_problem(state, player, i) is None]
-    return made("build", (kind,), tuple(sites))
+    return _build_actions(kind, tuple(sites))
+
+
+@lru_cache(maxsize=1024)
+def _build_actions(kind: str, sites: tuple[str, ...]) -> tuple[Action, ...]:
+    """``build <kind> <isle>`` for each site, in order (made once and shared)."""
+    return made("build", (kind,), sites)
 
 
 # --------------------------------------------------------------------------- handlers

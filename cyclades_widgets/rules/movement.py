@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from . import ledger
-from .actions import Action, register_notation
+from .actions import Action, made, register_notation
 from .battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from .board import MapSpec
 from .events import Event, ev
@@ -37,7 +37,7 @@ from .gods import turn_problem
 from .messages import Why, why
 from .registry import explainer, handler, register_pending, turn_actions
 from .retreat import legal_retreats  # noqa: F401  (registers the retreat decision)
-from .state import GameState, Pending, Turn
+from .state import MAX_FLEETS, GameState, Pending, Turn
 
 MOVE_COST = 1
 """Each Ares or Poseidon move costs 1 GP (seed 000 'Player Reference')."""
@@ -73,19 +73,26 @@ class FleetMove(Pending):
 
 def own_seas(state: GameState, player: int) -> list[str]:
     """Seas holding the player's fleets (the links of a fleet chain)."""
-    return [s for s, (owner, _) in state.fleets.items() if owner == player]
+    seas = []  # a loop: cheaper than a comprehension (a call of its own) on Python 3.11
+    for sea, (owner, _) in state.fleets.items():
+        if owner == player:
+            seas.append(sea)
+    return seas
 
 
 def troop_targets(state: GameState, player: int, isle_id: str) -> list[str]:
     """Isles the troops of ``isle_id`` may move to: joined by a chain of the player's
     fleets, and not another player's last isle protected by the last-isle rule."""
-    return _targets(state, player, isle_id, frozenset(own_seas(state, player)))
+    seas = frozenset(own_seas(state, player))
+    return list(_targets(state, MapSpec.load(state.map_id), player, isle_id, seas))
 
 
-def _targets(state: GameState, player: int, isle_id: str, seas: frozenset[str]) -> list[str]:
-    """:func:`troop_targets`, the player's fleets' seas given."""
-    chained = chain_isles(MapSpec.load(state.map_id), isle_id, seas)
-    return [i for i in chained if not is_last_isle_protected(state, player, i)]
+def _targets(
+    state: GameState, spec: MapSpec, player: int, isle_id: str, seas: frozenset[str]
+) -> tuple[str, ...]:
+    """:func:`troop_targets`, the map and the player's fleets' seas given."""
+    chained = chain_isles(spec, isle_id, seas)
+    return tuple([i for i in chained if not is_last_isle_protected(state, player, i)])
 
 
 @lru_cache(maxsize=256)
@@ -197,15 +204,16 @@ def fleet_target_problem(state: GameState, origin: str, target: str) -> Why | No
 def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     """Ares: every (from, to, count) troop move the player can pay for."""
     player = turn.player
-    if turn.god != MOVERS["troops"] or mover_problem(state, turn, "troops") is not None:
+    if turn.god != _ARES or mover_problem(state, turn, "troops") is not None:
         return []
     actions: list[Action] = []
     seas = frozenset(own_seas(state, player))
+    spec, isles = MapSpec.load(state.map_id), state.isles
     for isle_id in state.isles_of(player):
         if troop_origin_problem(state, player, isle_id) is not None:
             continue
-        targets = tuple(_targets(state, player, isle_id, seas))
-        actions += _move_group("troops", isle_id, targets, state.isles[isle_id].troops)
+        targets = _targets(state, spec, player, isle_id, seas)
+        actions += _move_group("troops", isle_id, targets, isles[isle_id].troops)
     return actions
 
 
@@ -213,12 +221,16 @@ def troop_moves(state: GameState, turn: Turn) -> list[Action]:
 def fleet_moves(state: GameState, turn: Turn) -> list[Action]:
     """Poseidon: every first step (from, to, group size) the player can pay for."""
     player = turn.player
-    if turn.god != MOVERS["fleets"] or mover_problem(state, turn, "fleets") is not None:
+    if turn.god != _POSEIDON or mover_problem(state, turn, "fleets") is not None:
         return []
     actions: list[Action] = []
+    fleets = state.fleets
     for sea in sorted(own_seas(state, player)):
-        actions += _move_group("fleets", sea, _entries(state, sea), state.fleets[sea][1])
+        actions += _move_group("fleets", sea, _entries(state, sea), fleets[sea][1])
     return actions
+
+
+_ARES, _POSEIDON = MOVERS["troops"], MOVERS["fleets"]
 
 
 @lru_cache(maxsize=1024)
@@ -234,13 +246,17 @@ def legal_fleet_steps(state: GameState, pending: FleetMove) -> list[Action]:
     """The choices while a fleet move is under way: sail on, pick up, drop off, stop."""
     actions: list[Action] = []
     if pending.left > 0:
-        actions += [Action("sail", (s,)) for s in fleet_entries(state, pending.sea)]
+        actions += made("sail", (), _entries(state, pending.sea))
     if not pending.changed:
-        spare = _spare(state, pending)
-        actions += [Action("pickup", (n,)) for n in range(1, spare + 1)]
-        actions += [Action("drop", (n,)) for n in range(1, pending.group)]
-    actions.append(Action("stop"))
+        actions += made("pickup", (), _COUNTS[: max(0, _spare(state, pending))])
+        actions += made("drop", (), _COUNTS[: max(0, pending.group - 1)])
+    actions.append(_STOP)
     return actions
+
+
+_COUNTS = tuple(range(1, 2 * MAX_FLEETS + 1))
+"""1, 2, ... as many fleets as a group could hold (sliced for pick-ups and drop-offs)."""
+_STOP = Action("stop")
 
 
 def _spare(state: GameState, pending: FleetMove) -> int:
