@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from . import control
 from .actions import Action
-from .board import MapSpec
+from .board import MapSpec, chain_isles
 from .control import eliminate, is_last_isle_protected
 from .events import Event, ev
 from .messages import Why, why
@@ -267,9 +267,9 @@ def retreat_destinations(state: GameState, battle: Battle, side: str) -> list[st
     if battle.terrain == "land":
         if state.isles[space].figurine == "medusa":
             return []
-        own_seas = [s for s, (o, _) in state.fleets.items() if o == player]
-        reach = spec.fleet_chain_reachable(space, own_seas)
-        return sorted(i for i in reach if state.isles[i].owner == player)
+        own_seas = frozenset([s for s, (o, _) in state.fleets.items() if o == player])
+        reach = chain_isles(spec, space, own_seas)
+        return sorted([i for i in reach if state.isles[i].owner == player])
     return sorted(
         s
         for s in spec.sea_neighbours[space]

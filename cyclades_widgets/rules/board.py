@@ -22,7 +22,7 @@ import re
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -237,6 +237,14 @@ class MapSpec:
 
 
 # --- building and validating -------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def chain_isles(spec: MapSpec, isle_id: str, seas: frozenset[str]) -> tuple[str, ...]:
+    """The isles joined to ``isle_id`` by a chain of ``seas`` (:meth:`MapSpec.fleet_chain_reachable`),
+    in map order; computed once per map, isle and set of seas."""
+    reach = spec.fleet_chain_reachable(isle_id, seas)
+    return tuple(i for i in spec.isles if i in reach)
 
 
 def _fail(map_id: str, message: str) -> MapDataError:

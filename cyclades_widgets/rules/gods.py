@@ -98,7 +98,7 @@ def _apollo(state: GameState, player: int) -> list[Event]:
 def legal_prosperity(state: GameState, pending: ProsperityMarker) -> list[Action]:
     """The first Apollo player puts the marker on one of their isles."""
     assert pending.player is not None
-    return [Action("prosperity", (i,)) for i in state.isles_of(pending.player)]
+    return list(made("prosperity", (), tuple(state.isles_of(pending.player))))
 
 
 @handler("prosperity")

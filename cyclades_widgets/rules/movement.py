@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from . import ledger
 from .actions import Action, made, register_notation
 from .battle import arrive_fleets, arrive_troops, is_last_isle_protected
-from .board import MapSpec
+from .board import MapSpec, chain_isles
 from .events import Event, ev
 from .gods import turn_problem
 from .messages import Why, why
@@ -93,14 +93,6 @@ def _targets(
     """:func:`troop_targets`, the map and the player's fleets' seas given."""
     chained = chain_isles(spec, isle_id, seas)
     return tuple([i for i in chained if not is_last_isle_protected(state, player, i)])
-
-
-@lru_cache(maxsize=256)
-def chain_isles(spec: MapSpec, isle_id: str, seas: frozenset[str]) -> tuple[str, ...]:
-    """The isles joined to ``isle_id`` by a chain of ``seas`` (:meth:`MapSpec.fleet_chain_reachable`),
-    in map order; computed once per map, isle and set of seas."""
-    reach = spec.fleet_chain_reachable(isle_id, seas)
-    return tuple(i for i in spec.isles if i in reach)
 
 
 def is_frozen(state: GameState, isle_id: str) -> bool:
