@@ -209,19 +209,30 @@ def unit_problem(state: GameState, turn: Turn, unit: str) -> Why | None:
     return None
 
 
-def recruit_places(state: GameState, player: int, unit: str) -> list[str]:
-    """Where a new troop (the player's isles) or fleet (:func:`fleet_spawn_seas`) may go."""
+def recruit_places(
+    state: GameState, player: int, unit: str, owned: list[str] | None = None
+) -> list[str]:
+    """Where a new troop (the player's isles) or fleet (:func:`fleet_spawn_seas`) may go.
+    ``owned``: the player's isles (:meth:`.GameState.isles_of`), when already listed."""
+    if owned is None:
+        owned = state.isles_of(player)
     if unit == "troop":
-        return state.isles_of(player)
-    return fleet_spawn_seas(state, player)
+        return owned
+    return fleet_spawn_seas(state, player, owned)
 
 
-def fleet_spawn_seas(state: GameState, player: int) -> list[str]:
+def fleet_spawn_seas(state: GameState, player: int, owned: list[str] | None = None) -> list[str]:
     """Seas next to the player's isles that are empty or hold the player's fleets
-    (seed 002 '招募数量与成本'), and are not blocked by the Kraken."""
-    seas = _seas_next_to(state.map_id, tuple(state.isles_of(player)))
+    (seed 002 '招募数量与成本'), and are not blocked by the Kraken. ``owned``: the
+    player's isles, when already listed."""
+    if owned is None:
+        owned = state.isles_of(player)
     fleets, kraken = state.fleets, state.kraken
-    return [s for s in seas if s != kraken and (s not in fleets or fleets[s][0] == player)]
+    seas = []
+    for sea in _seas_next_to(state.map_id, tuple(owned)):
+        if sea != kraken and (sea not in fleets or fleets[sea][0] == player):
+            seas.append(sea)
+    return seas
 
 
 @lru_cache(maxsize=512)
@@ -269,7 +280,8 @@ def legal_turn_actions(state: GameState) -> list[Action]:
     """Everything the acting player may do now: recruit, build, specials, creatures, end."""
     turn = state.turn
     assert turn is not None
-    actions = [*_recruits(state, turn), *_builds(state, turn)]
+    owned = state.isles_of(turn.player)  # listed once for the recruits and the builds
+    actions = [*_recruits(state, turn, owned), *_builds(state, turn, owned)]
     for generator in TURN_ACTIONS:
         actions += generator(state, turn)
     actions.append(_END)
@@ -279,7 +291,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
 _END = Action("end")
 
 
-def _recruits(state: GameState, turn: Turn) -> tuple[Action, ...]:
+def _recruits(state: GameState, turn: Turn, owned: list[str]) -> tuple[Action, ...]:
     unit = GOD_UNIT.get(turn.god)
     if unit is None:
         return ()
@@ -287,7 +299,7 @@ def _recruits(state: GameState, turn: Turn) -> tuple[Action, ...]:
         return _CARDS[unit] if card_problem(state, turn, unit) is None else ()
     if unit_problem(state, turn, unit) is not None:
         return ()
-    return _recruit_actions(unit, tuple(recruit_places(state, turn.player, unit)))
+    return _recruit_actions(unit, tuple(recruit_places(state, turn.player, unit, owned)))
 
 
 _CARDS = {card: (Action("recruit", (card,)),) for card in ("priest", "philosopher")}
@@ -300,12 +312,15 @@ def _recruit_actions(unit: str, places: tuple[str, ...]) -> tuple[Action, ...]:
     return made("recruit", (unit,), places)
 
 
-def _builds(state: GameState, turn: Turn) -> tuple[Action, ...]:
+def _builds(state: GameState, turn: Turn, owned: list[str]) -> tuple[Action, ...]:
     kind = GOD_BUILDING.get(turn.god)
     if kind is None or build_problem(state, turn, kind) is not None:
         return ()
     player = turn.player
-    sites = [i for i in state.isles_of(player) if site_problem(state, player, i) is None]
+    sites = []
+    for isle_id in owned:
+        if site_problem(state, player, isle_id) is None:
+            sites.append(isle_id)
     return _build_actions(kind, tuple(sites))
 
 
