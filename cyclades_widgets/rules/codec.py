@@ -102,7 +102,7 @@ def row(cls: Any) -> Codec:
     def load(data: Any) -> Any:
         return cls(*(list(v) if isinstance(v, list) else v for v in data))
 
-    return Codec(dump, load, cls.copy)
+    return Codec(dump, load, compile_copy(cls))
 
 
 def record(cls: Callable[..., Any]) -> Codec:
@@ -154,7 +154,7 @@ def compile_copy(cls: type[T]) -> Callable[[T], T]:
     >>> twin == box, twin.items is box.items
     (True, False)
     """
-    env: dict[str, Any] = {"cls": cls}
+    env: dict[str, Any] = {"cls": cls, "new": object.__new__}
     parts = []
     for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
         copy = codec_of(f).copy
@@ -165,8 +165,14 @@ def compile_copy(cls: type[T]) -> Callable[[T], T]:
         else:
             env[f"copy_{i}"] = copy
             expr = f"copy_{i}(s.{f.name})"
-        parts.append(f"{f.name}={expr}" if f.kw_only else expr)
-    source = f"def copy(s):\n    return cls({', '.join(parts)})\n"
+        parts.append((f, expr))
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or params.frozen or hasattr(cls, "__post_init__"):
+        args = ", ".join(f"{f.name}={expr}" if f.kw_only else expr for f, expr in parts)
+        source = f"def copy(s):\n    return cls({args})\n"
+    else:  # each field set on a bare instance: no __init__ call (a copy needs no defaults)
+        lines = "".join(f"    c.{f.name} = {expr}\n" for f, expr in parts)
+        source = f"def copy(s):\n    c = new(cls)\n{lines}    return c\n"
     exec(source, env)  # noqa: S102  (our own field names; as dataclasses writes __init__)
     function: Callable[[T], T] = env["copy"]
     return function
