@@ -261,7 +261,7 @@ class Action:
         )
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=_INTERN_LIMIT)
 def made(kind: str, prefix: tuple[Any, ...], lasts: tuple[Any, ...]) -> tuple[Action, ...]:
     """``Action(kind, (*prefix, last))`` for each of ``lasts``, in order: the actions a
     generator lists again and again (places, counts), made once and shared (actions are

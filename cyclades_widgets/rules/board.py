@@ -239,7 +239,7 @@ class MapSpec:
 # --- building and validating -------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def chain_isles(spec: MapSpec, isle_id: str, seas: frozenset[str]) -> tuple[str, ...]:
     """The isles joined to ``isle_id`` by a chain of ``seas`` (:meth:`MapSpec.fleet_chain_reachable`),
     in map order; computed once per map, isle and set of seas."""
