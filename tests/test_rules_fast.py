@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator
 
 from cyclades_widgets.game import Game
-from cyclades_widgets.rules import actions, cycle, flow, gods, movement
+from cyclades_widgets.rules import actions, control, cycle, flow, gods, movement
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.setup import new_state
@@ -68,6 +68,20 @@ def test_cached_listing_is_the_plain_listing_at_every_step():
             assert [str(a) for a in warm] == [str(a) for a in cold]
             steps += 1
     assert steps > 10000
+
+
+def test_the_last_isles_listed_in_one_pass_are_those_the_rule_protects():
+    """control.protected_last_isles (one pass, for listing Ares's moves) names exactly the
+    isles is_last_isle_protected bars each player from (seed 000 'Last Isle Rule')."""
+    barred = 0
+    for index in range(24):
+        for state in _decisions(index, cycles=20):
+            for player in range(state.n_players):
+                fast = set(control.protected_last_isles(state, player))
+                plain = {i for i in state.isles if control.is_last_isle_protected(state, player, i)}
+                assert fast == plain, (index, state.step, player)
+                barred += len(plain)
+    assert barred > 100  # the games reach positions where the rule bars someone
 
 
 def test_every_listed_action_is_legal_for_the_explainer():

@@ -204,6 +204,29 @@ def is_last_isle_protected(state: GameState, attacker: int, isle_id: str) -> boo
             held += 1
             if held > 1:
                 return False
+    return _no_winning_capture(state, attacker, isle_id)
+
+
+def protected_last_isles(state: GameState, attacker: int) -> tuple[str, ...]:
+    """Every isle :func:`is_last_isle_protected` bars ``attacker`` from, found in one pass
+    over the isles (for listing the moves of a turn; usually there is none)."""
+    held: dict[int, int] = {}
+    last: dict[int, str] = {}
+    for isle_id, isle in state.isles.items():
+        owner = isle.owner
+        if owner is not None and owner != attacker:
+            held[owner] = held.get(owner, 0) + 1
+            last[owner] = isle_id
+    return tuple(
+        last[owner]
+        for owner, count in held.items()
+        if count == 1 and _no_winning_capture(state, attacker, last[owner])
+    )
+
+
+def _no_winning_capture(state: GameState, attacker: int, isle_id: str) -> bool:
+    """True unless taking ``isle_id`` brings the attacker the winning number of
+    Metropolises at once (the one exception to the last-isle rule)."""
     after = metropolises_after_capture(state, attacker, isle_id)
     gains = after > state.metropolises(attacker)
     return not (gains and after >= state.metropolises_to_win)

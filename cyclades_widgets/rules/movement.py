@@ -32,6 +32,7 @@ from . import ledger
 from .actions import Action, made, register_notation
 from .battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from .board import MapSpec, chain_isles
+from .control import protected_last_isles
 from .events import Event, ev
 from .gods import turn_problem
 from .messages import Why, why
@@ -84,15 +85,19 @@ def troop_targets(state: GameState, player: int, isle_id: str) -> list[str]:
     """Isles the troops of ``isle_id`` may move to: joined by a chain of the player's
     fleets, and not another player's last isle protected by the last-isle rule."""
     seas = frozenset(own_seas(state, player))
-    return list(_targets(state, MapSpec.load(state.map_id), player, isle_id, seas))
+    spec = MapSpec.load(state.map_id)
+    return list(_targets(spec, isle_id, seas, protected_last_isles(state, player)))
 
 
 def _targets(
-    state: GameState, spec: MapSpec, player: int, isle_id: str, seas: frozenset[str]
+    spec: MapSpec, isle_id: str, seas: frozenset[str], protected: tuple[str, ...]
 ) -> tuple[str, ...]:
-    """:func:`troop_targets`, the map and the player's fleets' seas given."""
+    """:func:`troop_targets`, given the map, the player's fleets' seas and the isles the
+    last-isle rule protects from the player (:func:`.control.protected_last_isles`)."""
     chained = chain_isles(spec, isle_id, seas)
-    return tuple([i for i in chained if not is_last_isle_protected(state, player, i)])
+    if not protected or not chained:
+        return chained
+    return tuple([i for i in chained if i not in protected])
 
 
 def is_frozen(state: GameState, isle_id: str) -> bool:
@@ -201,10 +206,11 @@ def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     actions: list[Action] = []
     seas = frozenset(own_seas(state, player))
     spec, isles = MapSpec.load(state.map_id), state.isles
+    protected = protected_last_isles(state, player)  # once for every origin
     for isle_id in state.isles_of(player):
         if troop_origin_problem(state, player, isle_id) is not None:
             continue
-        targets = _targets(state, spec, player, isle_id, seas)
+        targets = _targets(spec, isle_id, seas, protected)
         actions += _move_group("troops", isle_id, targets, isles[isle_id].troops)
     return actions
 

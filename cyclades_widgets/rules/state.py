@@ -353,7 +353,10 @@ class GameState:
         total = 0
         for isle in self.isles.values():
             if isle.owner == player:
-                total += isle.buildings.count(kind) + (1 if isle.metropolis else 0)
+                if isle.buildings:
+                    total += isle.buildings.count(kind)
+                if isle.metropolis:
+                    total += 1
         return total
 
     def territory_markers_used(self, player: int) -> int:
