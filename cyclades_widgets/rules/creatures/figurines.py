@@ -20,6 +20,8 @@ island figurines').
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import ledger
 from ..actions import Action, made
 from ..board import MapSpec
@@ -301,13 +303,19 @@ def _kraken_legal(state: GameState, step: CreatureStep) -> list[Action]:
     if step.stage != "move":
         return list(made("kraken", (), MapSpec.load(state.map_id).seas))
     assert state.kraken is not None
-    neighbours = MapSpec.load(state.map_id).sea_neighbours[state.kraken]
-    actions = [
-        Action("kraken", ("move", sea))
-        for sea in sorted(neighbours)
-        if kraken_move_problem(state, step, sea) is None
-    ]
-    return [*actions, Action("kraken", ("done",))]
+    # kraken_move_problem's conditions: 1 GP at hand, to an adjacent sea
+    if state.players[_seat(step)].gold < KRAKEN_MOVE_COST:
+        return [_KRAKEN_DONE]
+    return [*_kraken_moves(state.map_id, state.kraken), _KRAKEN_DONE]
+
+
+_KRAKEN_DONE = Action("kraken", ("done",))
+
+
+@lru_cache(maxsize=256)
+def _kraken_moves(map_id: str, sea: str) -> tuple[Action, ...]:
+    """``kraken move <sea>`` for each sea next to ``sea``, by id."""
+    return made("kraken", ("move",), tuple(sorted(MapSpec.load(map_id).sea_neighbours[sea])))
 
 
 def _kraken_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
