@@ -31,6 +31,8 @@ CHANGE_COST = 1
 """Zeus's special action costs 1 GP (seed 000 'The Four Main Gods')."""
 MIN_PRICE = 1
 """No Temple lowers a creature's price below 1 GP (:func:`price`)."""
+TOP_PRICE = max(CREATURE_PRICES)
+"""The highest price on the track: with that much gold, every creature is affordable."""
 
 register_notation("buy", "{w}")
 register_notation("change", "{w}")
@@ -178,32 +180,31 @@ def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     god = turn.god
     if god == APOLLO:  # buy_problem: no purchase during Apollo's action; change: Zeus only
         return []
-    track = state.creature_track
     player = turn.player
     gold = state.players[player].gold
+    if gold < MIN_PRICE and gold < CHANGE_COST:  # nothing costs less
+        return []
+    track = state.creature_track
     # buy_problem's conditions (a face-up creature the player can afford), with
-    # affordable's shortcuts: the full price needs no Temple, the 1 GP floor is a
-    # minimum; the Temples are counted once, and only when a slot's full price is out
-    # of reach.
-    buyable: list[str] = []
-    free = -1
-    for slot, card in enumerate(track):
-        if card is None:
-            continue
-        base = CREATURE_PRICES[slot]
-        if gold < base:
-            if gold < MIN_PRICE:
+    # affordable's shortcuts: the full price needs no Temple; the Temples are counted
+    # once, and only when a slot's full price is out of reach.
+    if gold >= TOP_PRICE:
+        buyable = tuple([card for card in track if card is not None])
+    else:
+        cards = []
+        free = -1
+        for card, base in zip(track, CREATURE_PRICES, strict=True):
+            if card is None:
                 continue
-            if free < 0:
-                free = temples_free(state, player)
-            if price(state, player, slot, free)[0] > gold:
-                continue
-        buyable.append(card)
-    buys = made("buy", (), tuple(buyable))
-    if god != "zeus":
-        return list(buys)
-    # change_problem's conditions: Zeus, a face-up creature, 1 GP at hand
-    if gold < CHANGE_COST:
+            if gold < base:
+                if free < 0:
+                    free = temples_free(state, player)
+                if base - min(free, base - 1) > gold:  # price()
+                    continue
+            cards.append(card)
+        buyable = tuple(cards)
+    buys = made("buy", (), buyable)
+    if god != "zeus" or gold < CHANGE_COST:  # change_problem: Zeus, 1 GP at hand
         return list(buys)
     return [*buys, *made("change", (), tuple([c for c in track if c is not None]))]
 
