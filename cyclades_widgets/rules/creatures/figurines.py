@@ -85,6 +85,8 @@ def _isle_of(state: GameState, creature: str) -> str | None:
 def expire_at_turn(state: GameState, seat: int, god: str) -> list[Event]:
     """TURN_START hook: the figurines a player summoned in an earlier cycle end as their
     next god action begins (summary sheet, RULES-NOTES §1.1)."""
+    if not state.held_creatures:
+        return []
     events: list[Event] = []
     for creature, holder in sorted(state.held_creatures.items()):
         stale = holder == seat and state.held_since.get(creature, 0) < state.cycle
@@ -98,6 +100,8 @@ def expire_unclaimed(state: GameState) -> list[Event]:
     """CYCLE_START hook: a holder who had no god action with a turn start last cycle
     (they chose Apollo, or were eliminated) loses the figurine now, which is after their
     Apollo turn and before anything else can happen."""
+    if not state.held_creatures:
+        return []
     events: list[Event] = []
     for creature, holder in sorted(state.held_creatures.items()):
         stale = state.held_since.get(creature, 0) < state.cycle - 1
