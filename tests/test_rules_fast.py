@@ -40,6 +40,7 @@ def _clear_caches() -> None:
     cycle._draw.cache_clear()
     cycle._orders.cache_clear()
     moves._sylph_from.cache_clear()
+    moves._pegasus_from.cache_clear()
     figurines._kraken_moves.cache_clear()
 
 

@@ -72,23 +72,34 @@ def _pegasus_legal(state: GameState, step: CreatureStep) -> list[Action]:
         return []
     # pegasus_target_problem's conditions but the source's own isle, which depend on the
     # target alone: no Chiron there, no last isle protected
-    targets = [
-        target
-        for target, isle in isles.items()
-        if isle.figurine != "chiron"
-        and (
-            isle.owner is None
-            or isle.owner == player
-            or not is_last_isle_protected(state, player, target)
-        )
-    ]
+    targets = tuple(
+        [
+            target
+            for target, isle in isles.items()
+            if isle.figurine != "chiron"
+            and (
+                isle.owner is None
+                or isle.owner == player
+                or not is_last_isle_protected(state, player, target)
+            )
+        ]
+    )
     actions: list[Action] = []
     for source, troops in sources:
-        counts = tuple(range(1, troops + 1))
-        for target in targets:
-            if target != source:
-                actions += made("pegasus", (source, target), counts)
+        actions += _pegasus_from(source, targets, troops)
     return actions
+
+
+@lru_cache(maxsize=256)
+def _pegasus_from(source: str, targets: tuple[str, ...], troops: int) -> tuple[Action, ...]:
+    """Pegasus's flights of 1 to ``troops`` troops from ``source`` to each of ``targets``
+    but ``source`` itself (pegasus_target_problem), made once."""
+    counts = tuple(range(1, troops + 1))
+    actions: list[Action] = []
+    for target in targets:
+        if target != source:
+            actions += made("pegasus", (source, target), counts)
+    return tuple(actions)
 
 
 def _pegasus_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
