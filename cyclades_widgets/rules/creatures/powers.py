@@ -140,11 +140,13 @@ def _cyclopes_legal(state: GameState, step: CreatureStep) -> list[Action]:
     # cyclopes_problem's conditions: a building on one of the player's isles becomes
     # another type, one left in the supply
     player = _seat(step)
-    supply = state.building_supply
-    spare = [new for new in BUILDINGS if supply[new] > 0]
+    spare: list[str] | None = None
     actions: list[Action] = []
     for isle_id, isle in state.isles.items():
         if isle.owner == player and isle.buildings:
+            if spare is None:
+                supply = state.building_supply
+                spare = [new for new in BUILDINGS if supply[new] > 0]
             for old in sorted(set(isle.buildings)):
                 actions += made("cyclopes", (isle_id, old), tuple([n for n in spare if n != old]))
     return actions
