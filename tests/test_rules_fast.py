@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from cyclades_widgets.game import Game
 from cyclades_widgets.rules import actions, control, cycle, flow, gods, movement
 from cyclades_widgets.rules.board import MapSpec, available_maps
+from cyclades_widgets.rules.creatures import figurines, moves
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.setup import new_state
 from cyclades_widgets.rules.state import GameState, Phase
@@ -40,6 +41,9 @@ def _clear_caches() -> None:
     actions.made.cache_clear()
     cycle._draw.cache_clear()
     cycle._orders.cache_clear()
+    moves._sylph_from.cache_clear()
+    moves._pegasus_from.cache_clear()
+    figurines._kraken_moves.cache_clear()
 
 
 def _decisions(game_index: int, cycles: int = 30) -> Iterator[GameState]:

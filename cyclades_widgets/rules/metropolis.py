@@ -43,10 +43,17 @@ def free_slots(state: GameState, isle_id: str) -> int:
     return slots - used
 
 
+_ALL_BUILDINGS = frozenset(BUILDINGS)
+
+
 def has_all_buildings(state: GameState, player: int) -> bool:
     """True when the player's isles hold a Port, a Fortress, a Temple and a University
     (Metropolises do not count toward the set)."""
-    return all(state.buildings_of(player, kind) > 0 for kind in BUILDINGS)
+    kinds: set[str] = set()
+    for isle in state.isles.values():
+        if isle.owner == player and isle.buildings:
+            kinds.update(isle.buildings)
+    return kinds >= _ALL_BUILDINGS
 
 
 def check(state: GameState, player: int) -> list[Event]:
@@ -55,17 +62,21 @@ def check(state: GameState, player: int) -> list[Event]:
     Both swaps are compulsory and immediate (seed 002 FAQ 'Metropolis 有哪些取得方式').
     Placement is a decision of the player (a pending ``metropolis`` step).
     """
-    if any(isinstance(p, Placement) for p in state.pending):
-        return []  # one placement at a time; placing re-checks
-    events: list[Event] = []
+    for step in state.pending:
+        if isinstance(step, Placement):
+            return []  # one placement at a time; placing re-checks
     p = state.players[player]
+    philosophers = p.philosophers >= 4
+    if not philosophers and not has_all_buildings(state, player):
+        return []
+    events: list[Event] = []
     name = state.names[player]
-    if p.philosophers >= 4:
+    if philosophers:
         p.philosophers -= 4
         state.philosopher_supply += 4
         events.append(ev("philosophers_discarded", player=name, count=4))
         events += _start_placement(state, player, "philosophers")
-    elif has_all_buildings(state, player):
+    else:  # all four buildings
         removed = []
         for kind in BUILDINGS:
             for isle_id, isle in state.isles.items():

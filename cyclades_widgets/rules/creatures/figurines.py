@@ -20,6 +20,8 @@ island figurines').
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import ledger
 from ..actions import Action, made
 from ..board import MapSpec
@@ -83,6 +85,8 @@ def _isle_of(state: GameState, creature: str) -> str | None:
 def expire_at_turn(state: GameState, seat: int, god: str) -> list[Event]:
     """TURN_START hook: the figurines a player summoned in an earlier cycle end as their
     next god action begins (summary sheet, RULES-NOTES §1.1)."""
+    if not state.held_creatures:
+        return []
     events: list[Event] = []
     for creature, holder in sorted(state.held_creatures.items()):
         stale = holder == seat and state.held_since.get(creature, 0) < state.cycle
@@ -96,6 +100,8 @@ def expire_unclaimed(state: GameState) -> list[Event]:
     """CYCLE_START hook: a holder who had no god action with a turn start last cycle
     (they chose Apollo, or were eliminated) loses the figurine now, which is after their
     Apollo turn and before anything else can happen."""
+    if not state.held_creatures:
+        return []
     events: list[Event] = []
     for creature, holder in sorted(state.held_creatures.items()):
         stale = state.held_since.get(creature, 0) < state.cycle - 1
@@ -301,13 +307,19 @@ def _kraken_legal(state: GameState, step: CreatureStep) -> list[Action]:
     if step.stage != "move":
         return list(made("kraken", (), MapSpec.load(state.map_id).seas))
     assert state.kraken is not None
-    neighbours = MapSpec.load(state.map_id).sea_neighbours[state.kraken]
-    actions = [
-        Action("kraken", ("move", sea))
-        for sea in sorted(neighbours)
-        if kraken_move_problem(state, step, sea) is None
-    ]
-    return [*actions, Action("kraken", ("done",))]
+    # kraken_move_problem's conditions: 1 GP at hand, to an adjacent sea
+    if state.players[_seat(step)].gold < KRAKEN_MOVE_COST:
+        return [_KRAKEN_DONE]
+    return [*_kraken_moves(state.map_id, state.kraken), _KRAKEN_DONE]
+
+
+_KRAKEN_DONE = Action("kraken", ("done",))
+
+
+@lru_cache(maxsize=256)
+def _kraken_moves(map_id: str, sea: str) -> tuple[Action, ...]:
+    """``kraken move <sea>`` for each sea next to ``sea``, by id."""
+    return made("kraken", ("move",), tuple(sorted(MapSpec.load(map_id).sea_neighbours[sea])))
 
 
 def _kraken_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:

@@ -29,6 +29,10 @@ from .cards import named
 
 CHANGE_COST = 1
 """Zeus's special action costs 1 GP (seed 000 'The Four Main Gods')."""
+MIN_PRICE = 1
+"""No Temple lowers a creature's price below 1 GP (:func:`price`)."""
+TOP_PRICE = max(CREATURE_PRICES)
+"""The highest price on the track: with that much gold, every creature is affordable."""
 
 register_notation("buy", "{w}")
 register_notation("change", "{w}")
@@ -80,8 +84,17 @@ def price(state: GameState, player: int, slot: int, free: int | None = None) -> 
 
 
 def affordable(state: GameState, player: int, slot: int, free: int | None = None) -> bool:
-    """True if ``player`` can pay the :func:`price` of the creature in ``slot``."""
-    return price(state, player, slot, free)[0] <= state.players[player].gold
+    """True if ``player`` can pay the :func:`price` of the creature in ``slot``.
+
+    The Temples are counted only when they matter: the slot's full price is always
+    enough, and less than the 1 GP floor never is.
+    """
+    gold = state.players[player].gold
+    if gold >= CREATURE_PRICES[slot]:
+        return True
+    if gold < MIN_PRICE:
+        return False
+    return price(state, player, slot, free)[0] <= gold
 
 
 def offer(state: GameState, player: int) -> list[tuple[int, str, int, int]]:
@@ -164,21 +177,36 @@ def _track(state: GameState, player: int) -> Why:
 def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     """``buy <creature>`` for each affordable face-up creature, and Zeus's
     ``change <creature>`` for each face-up creature when 1 GP is at hand."""
-    cards = [c for c in state.creature_track if c is not None]
-    if not cards:
+    god = turn.god
+    if god == APOLLO:  # buy_problem: no purchase during Apollo's action; change: Zeus only
         return []
-    actions: list[Action] = []
-    if turn.god != APOLLO:  # buy_problem's conditions, the Temple count taken once
-        free = temples_free(state, turn.player)
-        buyable = [
-            card
-            for slot, card in enumerate(state.creature_track)
-            if card is not None and affordable(state, turn.player, slot, free)
-        ]
-        actions = list(made("buy", (), tuple(buyable)))
-    if turn.god == "zeus":
-        actions += [Action("change", (c,)) for c in cards if change_problem(state, turn, c) is None]
-    return actions
+    player = turn.player
+    gold = state.players[player].gold
+    if gold < MIN_PRICE and gold < CHANGE_COST:  # nothing costs less
+        return []
+    track = state.creature_track
+    # buy_problem's conditions (a face-up creature the player can afford), with
+    # affordable's shortcuts: the full price needs no Temple; the Temples are counted
+    # once, and only when a slot's full price is out of reach.
+    if gold >= TOP_PRICE:
+        buyable = tuple([card for card in track if card is not None])
+    else:
+        cards = []
+        free = -1
+        for card, base in zip(track, CREATURE_PRICES, strict=True):
+            if card is None:
+                continue
+            if gold < base:
+                if free < 0:
+                    free = temples_free(state, player)
+                if base - min(free, base - 1) > gold:  # price()
+                    continue
+            cards.append(card)
+        buyable = tuple(cards)
+    buys = made("buy", (), buyable)
+    if god != "zeus" or gold < CHANGE_COST:  # change_problem: Zeus, 1 GP at hand
+        return list(buys)
+    return [*buys, *made("change", (), tuple([c for c in track if c is not None]))]
 
 
 @handler("buy")

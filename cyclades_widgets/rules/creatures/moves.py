@@ -8,6 +8,8 @@ fleets starts an ordinary battle, and the last-isle rule
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Action, made
 from ..battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from ..board import MapSpec
@@ -59,15 +61,45 @@ def pegasus_target_problem(state: GameState, player: int, source: str, target: s
 
 def _pegasus_legal(state: GameState, step: CreatureStep) -> list[Action]:
     player = _seat(step)
+    isles = state.isles
+    # pegasus_source_problem's conditions: the player's isles with troops, without Medusa
+    sources = [
+        (i, isle.troops)
+        for i, isle in isles.items()
+        if isle.owner == player and isle.troops > 0 and isle.figurine != "medusa"
+    ]
+    if not sources:
+        return []
+    # pegasus_target_problem's conditions but the source's own isle, which depend on the
+    # target alone: no Chiron there, no last isle protected
+    targets = tuple(
+        [
+            target
+            for target, isle in isles.items()
+            if isle.figurine != "chiron"
+            and (
+                isle.owner is None
+                or isle.owner == player
+                or not is_last_isle_protected(state, player, target)
+            )
+        ]
+    )
     actions: list[Action] = []
-    for source in state.isles_of(player):
-        if pegasus_source_problem(state, player, source) is not None:
-            continue
-        troops = state.isles[source].troops
-        for target in state.isles:
-            if pegasus_target_problem(state, player, source, target) is None:
-                actions += made("pegasus", (source, target), tuple(range(1, troops + 1)))
+    for source, troops in sources:
+        actions += _pegasus_from(source, targets, troops)
     return actions
+
+
+@lru_cache(maxsize=256)
+def _pegasus_from(source: str, targets: tuple[str, ...], troops: int) -> tuple[Action, ...]:
+    """Pegasus's flights of 1 to ``troops`` troops from ``source`` to each of ``targets``
+    but ``source`` itself (pegasus_target_problem), made once."""
+    counts = tuple(range(1, troops + 1))
+    actions: list[Action] = []
+    for target in targets:
+        if target != source:
+            actions += made("pegasus", (source, target), counts)
+    return tuple(actions)
 
 
 def _pegasus_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -129,16 +161,19 @@ def siren_problem(state: GameState, player: int, sea: str, source: str | None) -
 
 
 def _siren_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    # siren_problem's conditions: an isolated enemy fleet, replaced from the reserve, or
+    # from one of the player's seas when all their fleets are on the board
     player = _seat(step)
     targets = _siren_targets(state, player)
+    if not targets:
+        return []
     if state.fleets_on_board(player) < MAX_FLEETS:
-        return [Action("siren", (sea,)) for sea in targets]
-    return [
-        Action("siren", (sea, source))
-        for sea in targets
-        for source in _own_seas(state, player)
-        if siren_problem(state, player, sea, source) is None
-    ]
+        return list(made("siren", (), tuple(targets)))
+    sources = tuple(_own_seas(state, player))
+    actions: list[Action] = []
+    for sea in targets:
+        actions += made("siren", (sea,), sources)
+    return actions
 
 
 def _siren_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -201,17 +236,30 @@ def sylph_problem(
     return None
 
 
+_SYLPH_DONE = Action("sylph", ("done",))
+
+
+@lru_cache(maxsize=1024)
+def _sylph_from(map_id: str, source: str, count: int, kraken: str | None) -> tuple[Action, ...]:
+    """The Sylph's moves of 1 to ``count`` fleets from ``source``: sylph_problem's
+    conditions for one of the player's seas with moves left (each adjacent sea, never
+    the Kraken's), made once."""
+    counts = tuple(range(1, count + 1))
+    actions: list[Action] = []
+    for target in sorted(MapSpec.load(map_id).sea_neighbours[source]):
+        if target != kraken:
+            actions += made("sylph", (source, target), counts)
+    return tuple(actions)
+
+
 def _sylph_legal(state: GameState, step: CreatureStep) -> list[Action]:
-    actions = [Action("sylph", ("done",))]
+    actions = [_SYLPH_DONE]
     if _sylph_left(step) <= 0:
         return actions
-    spec = MapSpec.load(state.map_id)
+    player, map_id, kraken = step.player, state.map_id, state.kraken
     for source, (owner, count) in sorted(state.fleets.items()):
-        if owner != step.player:
-            continue
-        for target in sorted(spec.sea_neighbours[source]):
-            if sylph_problem(state, step, source, target, count) is None:
-                actions += made("sylph", (source, target), tuple(range(1, count + 1)))
+        if owner == player:
+            actions += _sylph_from(map_id, source, count, kraken)
     return actions
 
 

@@ -8,7 +8,7 @@ use (``tests/test_rules_once.py``).
 from __future__ import annotations
 
 from .. import control, ledger, metropolis
-from ..actions import Action
+from ..actions import Action, made
 from ..events import Event, ev
 from ..messages import Why, plural, quoted, why
 from ..state import BUILDINGS, GameState
@@ -24,8 +24,6 @@ from .effects import (
     finish,
     is_chiron_isle,
     not_an_isle,
-    opponents,
-    player_arg,
     register_effect,
     seat_of,
 )
@@ -57,11 +55,13 @@ def giant_problem(state: GameState, kind: str, isle_id: str) -> Why | None:
 
 
 def _giant_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    # giant_problem's conditions: an ordinary building, on an isle without Chiron
     return [
         Action("giant", (kind, isle_id))
         for isle_id, isle in state.isles.items()
+        if isle.buildings and isle.figurine != "chiron"
         for kind in sorted(set(isle.buildings))
-        if giant_problem(state, kind, isle_id) is None
+        if kind != "metropolis"
     ]
 
 
@@ -97,7 +97,7 @@ def _borrowable(state: GameState) -> list[str]:
 
 
 def _chimera_legal(state: GameState, step: CreatureStep) -> list[Action]:
-    return [Action("chimera", (c,)) for c in _borrowable(state)]
+    return list(made("chimera", (), tuple(_borrowable(state))))
 
 
 def _chimera_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -137,14 +137,19 @@ def cyclopes_problem(state: GameState, player: int, isle_id: str, old: str, new:
 
 
 def _cyclopes_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    # cyclopes_problem's conditions: a building on one of the player's isles becomes
+    # another type, one left in the supply
     player = _seat(step)
-    return [
-        Action("cyclopes", (isle_id, old, new))
-        for isle_id in state.isles_of(player)
-        for old in sorted(set(state.isles[isle_id].buildings))
-        for new in BUILDINGS
-        if cyclopes_problem(state, player, isle_id, old, new) is None
-    ]
+    spare: list[str] | None = None
+    actions: list[Action] = []
+    for isle_id, isle in state.isles.items():
+        if isle.owner == player and isle.buildings:
+            if spare is None:
+                supply = state.building_supply
+                spare = [new for new in BUILDINGS if supply[new] > 0]
+            for old in sorted(set(isle.buildings)):
+                actions += made("cyclopes", (isle_id, old), tuple([n for n in spare if n != old]))
+    return actions
 
 
 def _cyclopes_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -200,16 +205,25 @@ def sphinx_problem(state: GameState, player: int, unit: str, where: str | None) 
     return None if ok else why("creatures.sphinx_none_at", keep=[where], unit=unit, place=where)
 
 
+_SPHINX_PRIEST = Action("sphinx", ("priest",))
+_SPHINX_PHILOSOPHER = Action("sphinx", ("philosopher",))
+_SPHINX_DONE = Action("sphinx", ("done",))
+
+
 def _sphinx_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    # sphinx_problem's conditions: a troop from one of the player's isles, a fleet from
+    # one of their seas, a Priest or Philosopher card they hold; done
     player = _seat(step)
-    candidates: list[tuple[str, ...]] = [("troop", i) for i in state.isles_of(player)]
-    candidates += [("fleet", s) for s in state.fleets]
-    candidates += [("priest",), ("philosopher",), ("done",)]
-    return [
-        Action("sphinx", args)
-        for args in candidates
-        if sphinx_problem(state, player, args[0], args[1] if len(args) > 1 else None) is None
-    ]
+    isles = [i for i, isle in state.isles.items() if isle.owner == player and isle.troops > 0]
+    seas = [s for s, (owner, _count) in state.fleets.items() if owner == player]
+    actions = [*made("sphinx", ("troop",), tuple(isles)), *made("sphinx", ("fleet",), tuple(seas))]
+    p = state.players[player]
+    if p.priests > 0:
+        actions.append(_SPHINX_PRIEST)
+    if p.philosophers > 0:
+        actions.append(_SPHINX_PHILOSOPHER)
+    actions.append(_SPHINX_DONE)
+    return actions
 
 
 def _sphinx_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -284,8 +298,14 @@ def harpy_problem(state: GameState, player: int, isle_id: str) -> Why | None:
 
 
 def _harpy_legal(state: GameState, step: CreatureStep) -> list[Action]:
+    # harpy_problem's conditions: an enemy troop, on an isle without Chiron
     player = _seat(step)
-    return [Action("harpy", (i,)) for i in state.isles if harpy_problem(state, player, i) is None]
+    targets = [
+        i
+        for i, isle in state.isles.items()
+        if isle.troops > 0 and isle.owner not in (None, player) and isle.figurine != "chiron"
+    ]
+    return list(made("harpy", (), tuple(targets)))
 
 
 def _harpy_apply(state: GameState, step: CreatureStep, action: Action) -> list[Event]:
@@ -348,12 +368,16 @@ def _victim(creature: str, attr: str | None) -> tuple[Legal, Explain]:
     """The legal choices and explainer of a creature that takes from another player."""
 
     def legal(state: GameState, step: CreatureStep) -> list[Action]:
+        # victim_problem's conditions: another player still in the game (names are
+        # unique whatever their case), holding a card of the kind taken
         player = _seat(step)
-        return [
-            Action(creature, (player_arg(state, p),))
-            for p in opponents(state, player)
-            if victim_problem(state, player, creature, player_arg(state, p), attr) is None
+        names = state.names
+        victims = [
+            names[p].lower()
+            for p, other in enumerate(state.players)
+            if p != player and not other.eliminated and (attr is None or getattr(other, attr) > 0)
         ]
+        return list(made(creature, (), tuple(victims)))
 
     def explain(state: GameState, step: CreatureStep, action: Action) -> Why | None:
         return victim_problem(state, _seat(step), creature, action.args[0], attr)
