@@ -13,6 +13,7 @@ from functools import lru_cache
 from ..actions import Action, made
 from ..battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from ..board import MapSpec
+from ..control import protected_last_isles
 from ..events import Event, ev
 from ..messages import Why, why
 from ..state import MAX_FLEETS, GameState
@@ -71,17 +72,13 @@ def _pegasus_legal(state: GameState, step: CreatureStep) -> list[Action]:
     if not sources:
         return []
     # pegasus_target_problem's conditions but the source's own isle, which depend on the
-    # target alone: no Chiron there, no last isle protected
+    # target alone: no Chiron there, no last isle protected (all found in one pass)
+    protected = protected_last_isles(state, player)
     targets = tuple(
         [
             target
             for target, isle in isles.items()
-            if isle.figurine != "chiron"
-            and (
-                isle.owner is None
-                or isle.owner == player
-                or not is_last_isle_protected(state, player, target)
-            )
+            if isle.figurine != "chiron" and target not in protected
         ]
     )
     actions: list[Action] = []
