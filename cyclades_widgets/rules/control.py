@@ -204,12 +204,12 @@ def is_last_isle_protected(state: GameState, attacker: int, isle_id: str) -> boo
             held += 1
             if held > 1:
                 return False
-    return _no_winning_capture(state, attacker, isle_id)
+    return not wins_by_capture(state, attacker, isle_id)
 
 
-def protected_last_isles(state: GameState, attacker: int) -> tuple[str, ...]:
-    """Every isle :func:`is_last_isle_protected` bars ``attacker`` from, found in one pass
-    over the isles (for listing the moves of a turn; usually there is none)."""
+def last_isles(state: GameState, attacker: int) -> tuple[str, ...]:
+    """The isles that are the only isle of their owner, ``attacker`` and neutral isles
+    aside: where the last-isle rule may bar ``attacker`` (found in one pass)."""
     held: dict[int, int] = {}
     last: dict[int, str] = {}
     for isle_id, isle in state.isles.items():
@@ -217,19 +217,21 @@ def protected_last_isles(state: GameState, attacker: int) -> tuple[str, ...]:
         if owner is not None and owner != attacker:
             held[owner] = held.get(owner, 0) + 1
             last[owner] = isle_id
-    return tuple(
-        last[owner]
-        for owner, count in held.items()
-        if count == 1 and _no_winning_capture(state, attacker, last[owner])
-    )
+    return tuple(last[owner] for owner, count in held.items() if count == 1)
 
 
-def _no_winning_capture(state: GameState, attacker: int, isle_id: str) -> bool:
-    """True unless taking ``isle_id`` brings the attacker the winning number of
+def protected_last_isles(state: GameState, attacker: int) -> tuple[str, ...]:
+    """Every isle :func:`is_last_isle_protected` bars ``attacker`` from: the
+    :func:`last_isles` whose capture would not win at once."""
+    return tuple(i for i in last_isles(state, attacker) if not wins_by_capture(state, attacker, i))
+
+
+def wins_by_capture(state: GameState, attacker: int, isle_id: str) -> bool:
+    """True when taking ``isle_id`` brings the attacker the winning number of
     Metropolises at once (the one exception to the last-isle rule)."""
     after = metropolises_after_capture(state, attacker, isle_id)
     gains = after > state.metropolises(attacker)
-    return not (gains and after >= state.metropolises_to_win)
+    return gains and after >= state.metropolises_to_win
 
 
 # --------------------------------------------------------------------------- elimination

@@ -32,7 +32,7 @@ from . import ledger
 from .actions import Action, made, register_notation
 from .battle import arrive_fleets, arrive_troops, is_last_isle_protected
 from .board import MapSpec, chain_isles
-from .control import protected_last_isles
+from .control import last_isles, wins_by_capture
 from .events import Event, ev
 from .gods import turn_problem
 from .messages import Why, why
@@ -86,18 +86,24 @@ def troop_targets(state: GameState, player: int, isle_id: str) -> list[str]:
     fleets, and not another player's last isle protected by the last-isle rule."""
     seas = frozenset(own_seas(state, player))
     spec = MapSpec.load(state.map_id)
-    return list(_targets(spec, isle_id, seas, protected_last_isles(state, player)))
+    return list(_targets(state, spec, player, isle_id, seas, last_isles(state, player)))
 
 
 def _targets(
-    spec: MapSpec, isle_id: str, seas: frozenset[str], protected: tuple[str, ...]
+    state: GameState,
+    spec: MapSpec,
+    player: int,
+    isle_id: str,
+    seas: frozenset[str],
+    lone: tuple[str, ...],
 ) -> tuple[str, ...]:
-    """:func:`troop_targets`, given the map, the player's fleets' seas and the isles the
-    last-isle rule protects from the player (:func:`.control.protected_last_isles`)."""
+    """:func:`troop_targets`, given the map, the player's fleets' seas and the other
+    players' last isles (:func:`.control.last_isles`): one of them is a target only if
+    taking it wins at once (the last-isle rule, :func:`.control.is_last_isle_protected`)."""
     chained = chain_isles(spec, isle_id, seas)
-    if not protected or not chained:
+    if not lone or not chained:
         return chained
-    return tuple([i for i in chained if i not in protected])
+    return tuple([i for i in chained if i not in lone or wins_by_capture(state, player, i)])
 
 
 def is_frozen(state: GameState, isle_id: str) -> bool:
@@ -206,11 +212,11 @@ def troop_moves(state: GameState, turn: Turn) -> list[Action]:
     actions: list[Action] = []
     seas = frozenset(own_seas(state, player))
     spec, isles = MapSpec.load(state.map_id), state.isles
-    protected = protected_last_isles(state, player)  # once for every origin
+    lone = last_isles(state, player)  # once for every origin
     for isle_id in state.isles_of(player):
         if troop_origin_problem(state, player, isle_id) is not None:
             continue
-        targets = _targets(spec, isle_id, seas, protected)
+        targets = _targets(state, spec, player, isle_id, seas, lone)
         actions += _move_group("troops", isle_id, targets, isles[isle_id].troops)
     return actions
 
