@@ -193,13 +193,13 @@ def buy_actions(state: GameState, turn: Turn) -> list[Action]:
     else:
         cards = []
         free = -1
-        for card, base in zip(track, CREATURE_PRICES, strict=True):
+        for slot, card in enumerate(track):
             if card is None:
                 continue
-            if gold < base:
+            if gold < CREATURE_PRICES[slot]:
                 if free < 0:
                     free = temples_free(state, player)
-                if base - min(free, base - 1) > gold:  # price()
+                if price(state, player, slot, free)[0] > gold:
                     continue
             cards.append(card)
         buyable = tuple(cards)
