@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator
 
 from cyclades_widgets.game import Game
-from cyclades_widgets.rules import actions, cycle, flow, gods, movement
+from cyclades_widgets.rules import actions, cycle, flow, gods, ledger, movement
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.setup import new_state
@@ -38,6 +38,7 @@ def _clear_caches() -> None:
     actions.made.cache_clear()
     cycle._draw.cache_clear()
     cycle._orders.cache_clear()
+    ledger._prosperity.cache_clear()
 
 
 def _decisions(game_index: int, cycles: int = 30) -> Iterator[GameState]:

@@ -12,7 +12,7 @@ from .actions import Action
 from .events import Event, ev
 from .messages import Why, why
 from .registry import CYCLE_START, explainer, handler
-from .state import CREATURE_PRICES, GODS, GameState, Phase
+from .state import CREATURE_PRICES, CREATURES, GODS, GameState, Phase
 
 # --------------------------------------------------------------------------- setup order
 
@@ -42,23 +42,25 @@ def slots_in_use(cycle: int) -> int:
 
 def new_cycle(state: GameState) -> list[Event]:
     """Start the next cycle: update the creature track (discard the 2 GP card, slide)."""
-    state.cycle += 1
+    cycle = state.cycle = state.cycle + 1
     state.phase = Phase.CREATURES
     state.temples_used = {}
-    events = [ev("cycle_start", cycle=state.cycle)]
+    events = [ev("cycle_start", cycle=cycle)]
     track = state.creature_track
-    if track[2] is not None:
-        events.append(ev("creature_discarded", creature=track[2], reason="track"))
-        state.creature_discard.append(track[2])
+    last = track[2]
+    if last is not None:
+        events.append(ev("creature_discarded", creature=last, reason="track"))
+        state.creature_discard.append(last)
         track[2] = None
     # Slide the remaining cards toward the cheap end, within the slots used this cycle.
-    use = slots_in_use(state.cycle)
-    cards: list[str] = [c for c in track[:use] if c is not None]
-    new_track: list[str | None] = [None] * 3
-    for offset, card in enumerate(reversed(cards)):
-        new_track[use - 1 - offset] = card
-    for slot, moved in enumerate(new_track):
-        if moved is not None and track[slot] != moved:
+    use = slots_in_use(cycle)
+    cards = [c for c in track[:use] if c is not None]
+    first = use - len(cards)
+    new_track: list[str | None] = [None, None, None]
+    new_track[first:use] = cards
+    for slot in range(first, use):
+        moved = new_track[slot]
+        if track[slot] != moved:
             events.append(ev("creature_slides", creature=moved, price=CREATURE_PRICES[slot]))
     state.creature_track = new_track
     for hook in CYCLE_START:
@@ -67,28 +69,33 @@ def new_cycle(state: GameState) -> list[Event]:
 
 
 def _empty_slot(state: GameState) -> int | None:
-    for slot in range(slots_in_use(state.cycle)):
-        if state.creature_track[slot] is None:
-            return slot
-    return None
+    """The dearest empty slot in use this cycle, or None."""
+    track = state.creature_track
+    use = slots_in_use(state.cycle)
+    return track.index(None, 0, use) if None in track[:use] else None
 
 
 def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:
     """A chance draw while a slot in use is empty and cards remain; otherwise automatic."""
-    if _empty_slot(state) is not None and state.creature_deck:
+    if state.creature_deck and _empty_slot(state) is not None:
         return "chance", None
     return "auto", None
 
 
 def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Each card left in the draw pile is equally likely."""
-    return [(_draw(c), 1.0) for c in sorted(state.creature_deck)]
+    pairs = _DRAW_PAIRS
+    return [pairs[c] if c in pairs else (_draw(c), 1.0) for c in sorted(state.creature_deck)]
 
 
 @lru_cache(maxsize=64)
 def _draw(card: str) -> Action:
     """``draw card``, made once (a card of the deck: a creature's name)."""
     return Action("draw", (card,))
+
+
+_DRAW_PAIRS: dict[str, tuple[Action, float]] = {c: (_draw(c), 1.0) for c in CREATURES}
+""":func:`draw_outcomes`' outcome for each creature card, made once (pairs are immutable)."""
 
 
 @handler("draw")
@@ -189,10 +196,12 @@ def apply_gods(state: GameState, action: Action) -> list[Event]:
 def revenue(state: GameState) -> list[Event]:
     """Each player receives 1 GP per prosperity symbol controlled (seed 000 'Revenues')."""
     events = []
-    for p in state.active_players():
-        total, land, sea = ledger.revenue_of(state, p)
+    names, players = state.names, state.players
+    for p, (total, land, sea) in enumerate(ledger.revenues(state)):
+        if players[p].eliminated:  # the active players, in seat order
+            continue
         ledger.gain(state, p, total)
-        events.append(ev("revenue", player=state.names[p], gold=total, isles=land, seas=sea))
+        events.append(ev("revenue", player=names[p], gold=total, isles=land, seas=sea))
     state.phase = Phase.OFFERINGS
     state.bid_cursor = 0
     state.bids = {}
@@ -208,14 +217,28 @@ def revenue(state: GameState) -> list[Event]:
 def ranking(state: GameState) -> list[int]:
     """Players who reached the target, best first, by the tie-break rule option."""
     target = state.metropolises_to_win
-    reached = [p for p in state.active_players() if state.metropolises(p) >= target]
+    count = _metropolis_counts(state)
+    reached = [
+        p for p, seat in enumerate(state.players) if not seat.eliminated and count[p] >= target
+    ]
+    if len(reached) < 2:
+        return reached
     by_metropolises = state.options.tie_break != "gold"
 
     def key(p: int) -> tuple[int, int, int]:
-        first = -state.metropolises(p) if by_metropolises else 0
+        first = -count[p] if by_metropolises else 0
         return (first, -state.players[p].gold, p)
 
     return sorted(reached, key=key)
+
+
+def _metropolis_counts(state: GameState) -> list[int]:
+    """``state.metropolises(p)`` for every seat ``p``, by seat, in one pass over the isles."""
+    count = [0] * len(state.names)
+    for isle in state.isles.values():
+        if isle.metropolis and isle.owner is not None:
+            count[isle.owner] += 1
+    return count
 
 
 def _tie_break_used(state: GameState, reached: list[int]) -> str | None:
