@@ -38,6 +38,7 @@ def _clear_caches() -> None:
     actions.made.cache_clear()
     cycle._draw.cache_clear()
     cycle._orders.cache_clear()
+    cycle._order_outcomes.cache_clear()
     ledger._prosperity.cache_clear()
 
 

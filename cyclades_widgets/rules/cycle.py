@@ -19,9 +19,15 @@ from .state import CREATURE_PRICES, CREATURES, GODS, GameState, Phase
 
 def order_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Setup: offering tokens in random order (seed 000 'Setup' 5); two per player with 2."""
-    tokens = [i for i in range(state.n_players) for _ in range(2 if state.is_two_player else 1)]
+    return list(_order_outcomes(tuple(state.names)))
+
+
+@lru_cache(maxsize=64)
+def _order_outcomes(names: tuple[str, ...]) -> tuple[tuple[Action, float], ...]:
+    """:func:`order_outcomes` for the players ``names``, made once."""
+    tokens = [i for i in range(len(names)) for _ in range(2 if len(names) == 2 else 1)]
     seen = sorted(set(permutations(tokens)))
-    return [(Action("order", (tuple(state.names[i].lower() for i in perm),)), 1.0) for perm in seen]
+    return tuple((Action("order", (tuple(names[i].lower() for i in perm),)), 1.0) for perm in seen)
 
 
 @handler("order")
@@ -37,7 +43,7 @@ def apply_order(state: GameState, action: Action) -> list[Event]:
 
 def slots_in_use(cycle: int) -> int:
     """1 card in cycle 1, 2 in cycle 2, then 3 (seed 002, RULES-NOTES §1.2 ramp-up)."""
-    return min(max(cycle, 1), 3)
+    return 3 if cycle >= 3 else cycle if cycle >= 1 else 1
 
 
 def new_cycle(state: GameState) -> list[Event]:
@@ -71,8 +77,10 @@ def new_cycle(state: GameState) -> list[Event]:
 def _empty_slot(state: GameState) -> int | None:
     """The dearest empty slot in use this cycle, or None."""
     track = state.creature_track
-    use = slots_in_use(state.cycle)
-    return track.index(None, 0, use) if None in track[:use] else None
+    for slot in range(slots_in_use(state.cycle)):
+        if track[slot] is None:
+            return slot
+    return None
 
 
 def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:

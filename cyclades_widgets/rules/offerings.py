@@ -214,8 +214,14 @@ def _god_bids(state: GameState, player: int) -> list[Action]:
     seat = state.players[player]
     gold, priests, on_total = seat.gold, seat.priests, _discount_on_total(state)
     # the player's own bids (2 players: their first token), beside which they must pay
-    mine = [(god, amt) for god, (p, amt) in bids.items() if p == player] if bids else None
-    if not mine:
+    mine: list[tuple[str, int]] | None = None
+    for god, (holder, amount) in bids.items():
+        if holder == player:
+            if mine is None:
+                mine = [(god, amount)]
+            else:
+                mine.append((god, amount))
+    if mine is None:
         # :func:`max_bid` with nothing committed; never more than the notation writes,
         # so every listed bid parses
         highest = min(_bid_limit(gold, priests, on_total, []), MAX_NUMBER)
@@ -236,7 +242,7 @@ def _god_bids(state: GameState, player: int) -> list[Action]:
             continue
         else:
             low = current.amount + 1  # ...or 1 more than the current bid
-        if mine:
+        if mine is not None:
             committed = [amt for g, amt in mine if g != god]
             highest = min(_bid_limit(gold, priests, on_total, committed), MAX_NUMBER)
         if highest >= low:
