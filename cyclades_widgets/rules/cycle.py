@@ -142,7 +142,11 @@ def reshuffle(state: GameState, *, reason: str = "empty") -> list[Event]:
 
 def gods_face_up(n_players: int) -> int:
     """Gods face up: all 4 with 5 players, 3 with 4 (and 2), 2 with 3 (seed 002)."""
-    return {5: 4, 4: 3, 3: 2, 2: 3}[n_players]
+    return _FACE_UP[n_players]
+
+
+_FACE_UP = {5: 4, 4: 3, 3: 2, 2: 3}
+""":func:`gods_face_up` by number of players."""
 
 
 def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
@@ -153,7 +157,7 @@ def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
     - 3 players: after a reshuffle, the 2 gods that were face down are used next cycle;
       the cycle after that, all four are reshuffled.
     """
-    n = state.n_players
+    n = len(state.names)
     if n in (4, 2) and state.god_order:
         return list(_orders(state.god_order[-1], (), ()))
     if n == 3 and state.gods_down_prev:
@@ -183,19 +187,13 @@ def _orders(
 def apply_gods(state: GameState, action: Action) -> list[Event]:
     """Lay out the gods top to bottom; the last ones are face down with fewer players."""
     order = list(action.args[0])
-    n = state.n_players
+    n = len(state.names)
     reshuffled = not (n == 3 and state.gods_down_prev)
     state.god_order = order
-    state.gods_up = gods_face_up(n)
+    up = state.gods_up = gods_face_up(n)
     state.gods_down_prev = order[2:] if (n == 3 and reshuffled) else []
     state.phase = Phase.REVENUE
-    return [
-        ev(
-            "gods_order",
-            order=order[: state.gods_up],
-            face_down=order[state.gods_up :],
-        )
-    ]
+    return [ev("gods_order", order=order[:up], face_down=order[up:])]
 
 
 # --------------------------------------------------------------------------- revenue
@@ -226,6 +224,8 @@ def ranking(state: GameState) -> list[int]:
     """Players who reached the target, best first, by the tie-break rule option."""
     target = state.metropolises_to_win
     count = _metropolis_counts(state)
+    if max(count) < target:  # nobody has reached it
+        return []
     reached = [
         p for p, seat in enumerate(state.players) if not seat.eliminated and count[p] >= target
     ]
