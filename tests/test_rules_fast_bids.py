@@ -142,3 +142,23 @@ def test_ranking_orders_contenders_by_the_tie_break():
     assert cycle.ranking(state) == _plain_ranking(state) == [2, 1]
     state.options = RuleOptions(tie_break="gold")
     assert cycle.ranking(state) == _plain_ranking(state) == [1, 2]
+
+
+def test_draws_list_every_card_of_the_pile_in_order_even_unknown_ones():
+    state = new_state(3)
+    state.creature_deck = ["sphinx", "griffon", "kraken"]
+    assert [(str(a), w) for a, w in cycle.draw_outcomes(state)] == [
+        ("draw griffon", 1.0),
+        ("draw kraken", 1.0),
+        ("draw sphinx", 1.0),
+    ]
+    state.creature_deck = ["sphinx", "zzz-card"]
+    assert [str(a) for a, _ in cycle.draw_outcomes(state)] == ["draw sphinx", "draw zzz-card"]
+
+
+def test_setup_orders_are_every_distinct_token_order_of_these_names():
+    for players, count in ((2, 6), (3, 6), (4, 24), (5, 120)):
+        outcomes = cycle.order_outcomes(new_state(players))
+        assert len(outcomes) == len({a for a, _ in outcomes}) == count
+    named = new_state(["Ann", "Bob", "Cy"])
+    assert str(cycle.order_outcomes(named)[0][0]) == "order ann,bob,cy"

@@ -92,8 +92,11 @@ def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:
 
 def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Each card left in the draw pile is equally likely."""
-    pairs = _DRAW_PAIRS
-    return [pairs[c] if c in pairs else (_draw(c), 1.0) for c in sorted(state.creature_deck)]
+    cards = sorted(state.creature_deck)
+    try:
+        return list(map(_DRAW_PAIRS.__getitem__, cards))
+    except KeyError:  # a card that is no creature of the box (a position made by hand)
+        return [(_draw(c), 1.0) for c in cards]
 
 
 @lru_cache(maxsize=64)

@@ -55,7 +55,11 @@ def revenues(state: GameState) -> list[tuple[int, int, int]]:
         held = fleets.get(sea_id)
         if held is not None:
             sea[held[0]] += value
-    return [(a + b, a, b) for a, b in zip(land, sea, strict=True)]
+    by_seat = []
+    for seat, on_land in enumerate(land):
+        at_sea = sea[seat]
+        by_seat.append((on_land + at_sea, on_land, at_sea))
+    return by_seat
 
 
 @lru_cache(maxsize=16)
