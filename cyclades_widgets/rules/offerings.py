@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from . import ledger
@@ -89,7 +90,7 @@ def _discount_on_total(state: GameState) -> bool:
     return len(state.names) == 2 and state.options.two_player_priest_discount == "total"
 
 
-def _bid_limit(gold: int, priests: int, on_total: bool, committed: list[int]) -> int:
+def _bid_limit(gold: int, priests: int, on_total: bool, committed: Sequence[int]) -> int:
     """:func:`max_bid` for a player with ``gold`` and ``priests``."""
     if on_total:
         # payment = max(offerings, total - priests) <= gold
@@ -224,9 +225,11 @@ def _god_bids(state: GameState, player: int) -> list[Action]:
     if mine is None:
         # :func:`max_bid` with nothing committed; never more than the notation writes,
         # so every listed bid parses
-        highest = min(_bid_limit(gold, priests, on_total, []), MAX_NUMBER)
+        highest = _bid_limit(gold, priests, on_total, ())
         if highest < 1:
             return []
+        if highest > MAX_NUMBER:
+            highest = MAX_NUMBER
     displaced = state.displaced
     just_lost = displaced.god if displaced is not None else None
     holds_closed = len(state.names) > 2
