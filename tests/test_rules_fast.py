@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator
 
 from cyclades_widgets.game import Game
-from cyclades_widgets.rules import actions, control, cycle, flow, gods, movement
+from cyclades_widgets.rules import actions, control, cycle, flow, gods, ledger, movement
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.creatures import figurines, moves
 from cyclades_widgets.rules.options import RuleOptions
@@ -44,6 +44,8 @@ def _clear_caches() -> None:
     moves._sylph_from.cache_clear()
     moves._pegasus_from.cache_clear()
     figurines._kraken_moves.cache_clear()
+    cycle._order_outcomes.cache_clear()
+    ledger._prosperity.cache_clear()
 
 
 def _decisions(game_index: int, cycles: int = 30) -> Iterator[GameState]:

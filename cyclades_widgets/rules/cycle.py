@@ -12,16 +12,22 @@ from .actions import Action
 from .events import Event, ev
 from .messages import Why, why
 from .registry import CYCLE_START, explainer, handler
-from .state import CREATURE_PRICES, GODS, GameState, Phase
+from .state import CREATURE_PRICES, CREATURES, GODS, GameState, Phase
 
 # --------------------------------------------------------------------------- setup order
 
 
 def order_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Setup: offering tokens in random order (seed 000 'Setup' 5); two per player with 2."""
-    tokens = [i for i in range(state.n_players) for _ in range(2 if state.is_two_player else 1)]
+    return list(_order_outcomes(tuple(state.names)))
+
+
+@lru_cache(maxsize=64)
+def _order_outcomes(names: tuple[str, ...]) -> tuple[tuple[Action, float], ...]:
+    """:func:`order_outcomes` for the players ``names``, made once."""
+    tokens = [i for i in range(len(names)) for _ in range(2 if len(names) == 2 else 1)]
     seen = sorted(set(permutations(tokens)))
-    return [(Action("order", (tuple(state.names[i].lower() for i in perm),)), 1.0) for perm in seen]
+    return tuple((Action("order", (tuple(names[i].lower() for i in perm),)), 1.0) for perm in seen)
 
 
 @handler("order")
@@ -37,28 +43,30 @@ def apply_order(state: GameState, action: Action) -> list[Event]:
 
 def slots_in_use(cycle: int) -> int:
     """1 card in cycle 1, 2 in cycle 2, then 3 (seed 002, RULES-NOTES §1.2 ramp-up)."""
-    return min(max(cycle, 1), 3)
+    return 3 if cycle >= 3 else cycle if cycle >= 1 else 1
 
 
 def new_cycle(state: GameState) -> list[Event]:
     """Start the next cycle: update the creature track (discard the 2 GP card, slide)."""
-    state.cycle += 1
+    cycle = state.cycle = state.cycle + 1
     state.phase = Phase.CREATURES
     state.temples_used = {}
-    events = [ev("cycle_start", cycle=state.cycle)]
+    events = [ev("cycle_start", cycle=cycle)]
     track = state.creature_track
-    if track[2] is not None:
-        events.append(ev("creature_discarded", creature=track[2], reason="track"))
-        state.creature_discard.append(track[2])
+    last = track[2]
+    if last is not None:
+        events.append(ev("creature_discarded", creature=last, reason="track"))
+        state.creature_discard.append(last)
         track[2] = None
     # Slide the remaining cards toward the cheap end, within the slots used this cycle.
-    use = slots_in_use(state.cycle)
-    cards: list[str] = [c for c in track[:use] if c is not None]
-    new_track: list[str | None] = [None] * 3
-    for offset, card in enumerate(reversed(cards)):
-        new_track[use - 1 - offset] = card
-    for slot, moved in enumerate(new_track):
-        if moved is not None and track[slot] != moved:
+    use = slots_in_use(cycle)
+    cards = [c for c in track[:use] if c is not None]
+    first = use - len(cards)
+    new_track: list[str | None] = [None, None, None]
+    new_track[first:use] = cards
+    for slot in range(first, use):
+        moved = new_track[slot]
+        if track[slot] != moved:
             events.append(ev("creature_slides", creature=moved, price=CREATURE_PRICES[slot]))
     state.creature_track = new_track
     for hook in CYCLE_START:
@@ -67,28 +75,38 @@ def new_cycle(state: GameState) -> list[Event]:
 
 
 def _empty_slot(state: GameState) -> int | None:
+    """The dearest empty slot in use this cycle, or None."""
+    track = state.creature_track
     for slot in range(slots_in_use(state.cycle)):
-        if state.creature_track[slot] is None:
+        if track[slot] is None:
             return slot
     return None
 
 
 def creatures_node(state: GameState) -> tuple[Literal["chance", "auto"], None]:
     """A chance draw while a slot in use is empty and cards remain; otherwise automatic."""
-    if _empty_slot(state) is not None and state.creature_deck:
+    if state.creature_deck and _empty_slot(state) is not None:
         return "chance", None
     return "auto", None
 
 
 def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     """Each card left in the draw pile is equally likely."""
-    return [(_draw(c), 1.0) for c in sorted(state.creature_deck)]
+    cards = sorted(state.creature_deck)
+    try:
+        return list(map(_DRAW_PAIRS.__getitem__, cards))
+    except KeyError:  # a card that is no creature of the box (a position made by hand)
+        return [(_draw(c), 1.0) for c in cards]
 
 
 @lru_cache(maxsize=64)
 def _draw(card: str) -> Action:
     """``draw card``, made once (a card of the deck: a creature's name)."""
     return Action("draw", (card,))
+
+
+_DRAW_PAIRS: dict[str, tuple[Action, float]] = {c: (_draw(c), 1.0) for c in CREATURES}
+""":func:`draw_outcomes`' outcome for each creature card, made once (pairs are immutable)."""
 
 
 @handler("draw")
@@ -127,7 +145,11 @@ def reshuffle(state: GameState, *, reason: str = "empty") -> list[Event]:
 
 def gods_face_up(n_players: int) -> int:
     """Gods face up: all 4 with 5 players, 3 with 4 (and 2), 2 with 3 (seed 002)."""
-    return {5: 4, 4: 3, 3: 2, 2: 3}[n_players]
+    return _FACE_UP[n_players]
+
+
+_FACE_UP = {5: 4, 4: 3, 3: 2, 2: 3}
+""":func:`gods_face_up` by number of players."""
 
 
 def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
@@ -138,7 +160,7 @@ def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
     - 3 players: after a reshuffle, the 2 gods that were face down are used next cycle;
       the cycle after that, all four are reshuffled.
     """
-    n = state.n_players
+    n = len(state.names)
     if n in (4, 2) and state.god_order:
         return list(_orders(state.god_order[-1], (), ()))
     if n == 3 and state.gods_down_prev:
@@ -168,19 +190,13 @@ def _orders(
 def apply_gods(state: GameState, action: Action) -> list[Event]:
     """Lay out the gods top to bottom; the last ones are face down with fewer players."""
     order = list(action.args[0])
-    n = state.n_players
+    n = len(state.names)
     reshuffled = not (n == 3 and state.gods_down_prev)
     state.god_order = order
-    state.gods_up = gods_face_up(n)
+    up = state.gods_up = gods_face_up(n)
     state.gods_down_prev = order[2:] if (n == 3 and reshuffled) else []
     state.phase = Phase.REVENUE
-    return [
-        ev(
-            "gods_order",
-            order=order[: state.gods_up],
-            face_down=order[state.gods_up :],
-        )
-    ]
+    return [ev("gods_order", order=order[:up], face_down=order[up:])]
 
 
 # --------------------------------------------------------------------------- revenue
@@ -189,10 +205,12 @@ def apply_gods(state: GameState, action: Action) -> list[Event]:
 def revenue(state: GameState) -> list[Event]:
     """Each player receives 1 GP per prosperity symbol controlled (seed 000 'Revenues')."""
     events = []
-    for p in state.active_players():
-        total, land, sea = ledger.revenue_of(state, p)
+    names, players = state.names, state.players
+    for p, (total, land, sea) in enumerate(ledger.revenues(state)):
+        if players[p].eliminated:  # the active players, in seat order
+            continue
         ledger.gain(state, p, total)
-        events.append(ev("revenue", player=state.names[p], gold=total, isles=land, seas=sea))
+        events.append(ev("revenue", player=names[p], gold=total, isles=land, seas=sea))
     state.phase = Phase.OFFERINGS
     state.bid_cursor = 0
     state.bids = {}
@@ -208,14 +226,30 @@ def revenue(state: GameState) -> list[Event]:
 def ranking(state: GameState) -> list[int]:
     """Players who reached the target, best first, by the tie-break rule option."""
     target = state.metropolises_to_win
-    reached = [p for p in state.active_players() if state.metropolises(p) >= target]
+    count = _metropolis_counts(state)
+    if max(count) < target:  # nobody has reached it
+        return []
+    reached = [
+        p for p, seat in enumerate(state.players) if not seat.eliminated and count[p] >= target
+    ]
+    if len(reached) < 2:
+        return reached
     by_metropolises = state.options.tie_break != "gold"
 
     def key(p: int) -> tuple[int, int, int]:
-        first = -state.metropolises(p) if by_metropolises else 0
+        first = -count[p] if by_metropolises else 0
         return (first, -state.players[p].gold, p)
 
     return sorted(reached, key=key)
+
+
+def _metropolis_counts(state: GameState) -> list[int]:
+    """``state.metropolises(p)`` for every seat ``p``, by seat, in one pass over the isles."""
+    count = [0] * len(state.names)
+    for isle in state.isles.values():
+        if isle.metropolis and isle.owner is not None:
+            count[isle.owner] += 1
+    return count
 
 
 def _tie_break_used(state: GameState, reached: list[int]) -> str | None:

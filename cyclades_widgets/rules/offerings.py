@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from . import ledger
@@ -29,10 +30,12 @@ a number read from a file."""
 
 def node(state: GameState) -> tuple[Literal["decision", "auto"], int | None]:
     """Whose bid is due, or the automatic payment once every token is placed."""
-    if state.displaced is not None:
-        return "decision", state.displaced.player
-    if state.bid_cursor < len(state.turn_order):
-        return "decision", state.turn_order[state.bid_cursor]
+    displaced = state.displaced
+    if displaced is not None:
+        return "decision", displaced.player
+    cursor, order = state.bid_cursor, state.turn_order
+    if cursor < len(order):
+        return "decision", order[cursor]
     return "auto", None
 
 
@@ -55,10 +58,17 @@ def payment(state: GameState, player: int, bids: list[int]) -> int:
     >>> payment(s, 0, [3]), payment(s, 0, [1])
     (1, 1)
     """
-    priests = state.players[player].priests
-    if state.is_two_player and state.options.two_player_priest_discount == "total":
+    return _paid(state.players[player].priests, _discount_on_total(state), bids)
+
+
+def _paid(priests: int, on_total: bool, bids: list[int]) -> int:
+    """:func:`payment` for a player with ``priests``."""
+    if on_total:
         return max(len(bids), sum(bids) - priests) if bids else 0
-    return sum(max(1, b - priests) for b in bids)
+    total = 0
+    for b in bids:
+        total += max(1, b - priests)
+    return total
 
 
 def max_bid(state: GameState, player: int, committed: list[int]) -> int:
@@ -77,10 +87,10 @@ def max_bid(state: GameState, player: int, committed: list[int]) -> int:
 
 def _discount_on_total(state: GameState) -> bool:
     """True when Priests come off the total of both offerings (2 players, an option)."""
-    return state.is_two_player and state.options.two_player_priest_discount == "total"
+    return len(state.names) == 2 and state.options.two_player_priest_discount == "total"
 
 
-def _bid_limit(gold: int, priests: int, on_total: bool, committed: list[int]) -> int:
+def _bid_limit(gold: int, priests: int, on_total: bool, committed: Sequence[int]) -> int:
     """:func:`max_bid` for a player with ``gold`` and ``priests``."""
     if on_total:
         # payment = max(offerings, total - priests) <= gold
@@ -195,20 +205,55 @@ def _bid_range(god: str, low: int, high: int) -> list[Action]:
 
 
 def _god_bids(state: GameState, player: int) -> list[Action]:
-    actions: list[Action] = []
-    mine = [(god, amt) for god, (p, amt) in state.bids.items() if p == player]
+    """``player``'s legal bids on the ordinary gods, god by god, lowest amount first.
+
+    On the hot path of the offerings, the state is read once for every god: the
+    conditions are those of :func:`god_closed` (the loop runs over the face-up gods only),
+    :func:`lowest_bid` and :func:`max_bid`, in the same order.
+    """
+    bids = state.bids
     seat = state.players[player]
     gold, priests, on_total = seat.gold, seat.priests, _discount_on_total(state)
-    for god in _face_up(state):
-        if god_closed(state, player, god) is not None:
+    # the player's own bids (2 players: their first token), beside which they must pay
+    mine: list[tuple[str, int]] | None = None
+    for god, (holder, amount) in bids.items():
+        if holder == player:
+            if mine is None:
+                mine = [(god, amount)]
+            else:
+                mine.append((god, amount))
+    if mine is None:
+        # :func:`max_bid` with nothing committed; never more than the notation writes,
+        # so every listed bid parses
+        highest = _bid_limit(gold, priests, on_total, ())
+        if highest < 1:
+            return []
+        if highest > MAX_NUMBER:
+            highest = MAX_NUMBER
+    displaced = state.displaced
+    just_lost = displaced.god if displaced is not None else None
+    holds_closed = len(state.names) > 2
+    actions: list[Action] = []
+    for god in state.god_order[: state.gods_up]:
+        # god_closed: "offerings.displaced", then "offerings.holds" (3 or more players)
+        if god == just_lost:
             continue
-        # :func:`max_bid`, the player's gold and Priests read once; never more than the
-        # notation writes, so every listed bid parses.
-        committed = [amt for g, amt in mine if g != god] if mine else []
-        highest = min(_bid_limit(gold, priests, on_total, committed), MAX_NUMBER)
-        low = lowest_bid(state, god)
+        current = bids.get(god)
+        if current is None:
+            low = 1  # lowest_bid: 1 GP on a free god...
+        elif current.player == player and holds_closed:
+            continue
+        else:
+            low = current.amount + 1  # ...or 1 more than the current bid
+        if mine is not None:
+            committed = [amt for g, amt in mine if g != god]
+            highest = min(_bid_limit(gold, priests, on_total, committed), MAX_NUMBER)
         if highest >= low:
-            actions += _bid_range(god, low, highest)
+            table = _BIDS.get(god)
+            if table is not None and highest < _BID_TABLE:
+                actions += table[low : highest + 1]
+            else:
+                actions += _bid_range(god, low, highest)
     return actions
 
 
@@ -217,78 +262,100 @@ _BID_APOLLO = Action("bid", (APOLLO,))
 
 def legal_bids(state: GameState) -> list[Action]:
     """Every legal bid for the player to bid now."""
-    player = bidder(state)
+    displaced = state.displaced  # :func:`bidder`, read directly
+    player = displaced.player if displaced is not None else state.turn_order[state.bid_cursor]
     actions = _god_bids(state, player)
-    if apollo_problem(state, player, actions) is None:
+    # apollo_problem: a player already on Apollo goes there again only with no other bid
+    if not actions or player not in state.apollo:
         actions.append(_BID_APOLLO)
     return actions
+
+
+_new_tuple = tuple.__new__
+"""Makes a :class:`Bid`, :class:`Displaced` or :class:`GodAction` without the Python call
+of a named tuple's own constructor (what that constructor itself does)."""
 
 
 @handler("bid")
 def apply_bid(state: GameState, action: Action) -> list[Event]:
     """Place a token on a god's offering track, outbidding the holder if any."""
-    player = bidder(state)
-    was_displaced = state.displaced is not None
-    name = state.names[player]
-    events: list[Event] = []
-    new_displaced = None
-    god = action.args[0]
-    if god == APOLLO:
-        first = not state.apollo
-        state.apollo.append(player)
-        events.append(ev("bid_apollo", player=name, first=first))
-    else:
-        amount = action.args[1]
-        current = state.bids.get(god)
-        if current is not None:
-            new_displaced = Displaced(current.player, god)
-            events.append(
-                ev(
-                    "outbid",
-                    player=name,
-                    god=god,
-                    bid=amount,
-                    previous=state.names[current.player],
-                    previous_bid=current.amount,
-                )
-            )
-        else:
-            events.append(ev("bid", player=name, god=god, bid=amount))
-        state.bids[god] = Bid(player, amount)
-    if not was_displaced:
+    displaced = state.displaced  # :func:`bidder`, read directly
+    if displaced is None:
+        player = state.turn_order[state.bid_cursor]
         state.bid_cursor += 1
-    state.displaced = new_displaced
-    return events
+    else:
+        player = displaced.player  # bidding again at once: the cursor stays
+    name = state.names[player]
+    args = action.args
+    god = args[0]
+    if god == APOLLO:
+        apollo = state.apollo
+        event = ev("bid_apollo", player=name, first=not apollo)
+        apollo.append(player)
+        state.displaced = None
+        return [event]
+    amount = args[1]
+    bids = state.bids
+    current = bids.get(god)
+    bids[god] = _new_tuple(Bid, (player, amount))
+    if current is None:
+        state.displaced = None
+        return [ev("bid", player=name, god=god, bid=amount)]
+    state.displaced = _new_tuple(Displaced, (current.player, god))
+    return [
+        ev(
+            "outbid",
+            player=name,
+            god=god,
+            bid=amount,
+            previous=state.names[current.player],
+            previous_bid=current.amount,
+        )
+    ]
 
 
 def pay_offerings(state: GameState) -> list[Event]:
     """Everyone pays their offering(s), then the actions begin in god order, Apollo last."""
+    bids = state.bids
+    offered: dict[int, list[int]] = {}  # each player's bids, in the order of state.bids
+    for holder, amount in bids.values():
+        if holder in offered:
+            offered[holder].append(amount)
+        else:
+            offered[holder] = [amount]
+    names = state.names
+    discount = state.options.two_player_priest_discount if len(names) == 2 else "per_offering"
+    on_total = discount == "total"  # :func:`_discount_on_total`
     events: list[Event] = []
-    for player in state.active_players():
-        bids = _bids_of(state, player)
-        if not bids:
+    for player, seat in enumerate(state.players):
+        if seat.eliminated or player not in offered:  # the active players with bids
             continue
-        paid = payment(state, player, bids)
+        amounts = offered[player]
+        paid = _paid(seat.priests, on_total, amounts)
         ledger.pay(state, player, paid)
         events.append(
             ev(
                 "pay_offering",
-                player=state.names[player],
-                bids=bids,
-                priests=state.players[player].priests,
+                player=names[player],
+                bids=amounts,
+                priests=seat.priests,
                 paid=paid,
-                discount=state.options.two_player_priest_discount
-                if state.is_two_player
-                else "per_offering",
+                discount=discount,
             )
         )
-    state.queue = [
-        GodAction(god, state.bids[god].player) for god in _face_up(state) if god in state.bids
+    queue = [
+        _new_tuple(GodAction, (god, bids[god].player))
+        for god in state.god_order[: state.gods_up]
+        if god in bids
     ]
-    state.queue += [GodAction(APOLLO, p) for p in state.apollo]
+    order = [god for god, _ in queue]
+    for p in state.apollo:
+        queue.append(_new_tuple(GodAction, (APOLLO, p)))
+        order.append(APOLLO)
+    state.queue = queue
     state.phase = Phase.ACTIONS
     state.turn = None
-    events.append(ev("phase", phase="actions", order=[q.god for q in state.queue]))
+    events.append(ev("phase", phase="actions", order=order))
     return events
 
 
