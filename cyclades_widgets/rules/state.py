@@ -379,7 +379,7 @@ class GameState:
     @property
     def metropolises_to_win(self) -> int:
         """2 Metropolises, or 3 with 2 players (seed 000 'Scoring')."""
-        return 3 if self.is_two_player else 2
+        return 3 if len(self.names) == 2 else 2  # is_two_player, without two more calls
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
