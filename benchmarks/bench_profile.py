@@ -12,7 +12,7 @@ timed by category with ``perf_counter`` (a profiler would distort calls this sho
 
 The shares are of the playout's own steps. Undo is not part of a playout: every 10th step
 is undone and redone, as a learner stepping back and forth, and timed apart
-(``undo_redo_us``: rebuilding the state before the step replays up to 31 steps from the
+(``undo_redo_us``: rebuilding the state before the step replays up to 63 steps from the
 nearest checkpoint, then redo applies the step again). A rules call made inside another
 counts for the outer one. ``--profile`` also prints cProfile's top functions of the
 rules-core playout.

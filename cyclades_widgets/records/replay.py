@@ -2,7 +2,7 @@
 
 Each line of a record is replayed once into a :class:`LineReplay`: the game at the end of
 the line and where every move sits in its history. The history rebuilds the state before
-any step from its nearest checkpoint (a copy kept every 32 steps, ``history.py``), so
+any step from its nearest checkpoint (a copy kept every 64 steps, ``history.py``), so
 seeking rebuilds one state and slices the history, whatever the step.
 """
 
