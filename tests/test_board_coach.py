@@ -67,6 +67,52 @@ def test_the_picker_sets_bots_of_the_chosen_levels_and_continue_plays_them():
     assert "Athens" not in view.board.bots and view.seats["Athens"].value == YOU
 
 
+def _to_bot_decision(view: GameView, person: str) -> cw.Game:
+    """Play ``person``'s decisions (the first legal action) and Continue elsewhere, until
+    a bot's decision is due right after a person's move."""
+    game = view.board.game
+    for _ in range(200):
+        if game.node == "decision" and game.to_act in view.board.bots:
+            return game
+        if game.node == "decision" and game.to_act == person:
+            assert view.board.send_intent("play", id=0), view.board.error
+        else:
+            assert view.board.send_intent("continue"), view.board.error
+    raise AssertionError("no bot decision reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh"])
+def test_at_a_bots_decision_the_board_says_to_press_continue(lang):
+    """Playing against bots on the board: when a bot must decide right after a person's
+    move, the prompt says who plays it and how to let it play, Continue is offered, and
+    nothing is lit for a person to click; Continue plays the bot up to the person's next
+    decision."""
+    game = cw.Game.new(players=3, seed=21)
+    bots = {"Sparta": cw.bots.level("medium", seed=1), "Corinth": cw.bots.level("easy", seed=2)}
+    view = GameView(game, lang=lang, bots=bots)
+    _to_bot_decision(view, "Athens")
+    board = view.board
+    bot = game.to_act
+    prompt = board.current_view["prompt"]
+    level = render(f"bots.level.{'medium' if bot == 'Sparta' else 'easy'}", None, lang)
+    assert prompt["bot"] is True and prompt["kind"] == "decision"
+    assert prompt["text"] == render("board.prompt.bot", {"player": bot, "level": level}, lang)
+    assert board.legal == [] and not board.current_view["lit"]
+    before = len(game.history)
+    assert board.send_intent("continue"), board.error
+    assert len(game.history) > before
+    assert game.node == "decision" and game.to_act == "Athens"
+    assert board.current_view["prompt"]["bot"] is False
+
+
+def test_a_bot_of_no_level_is_named_as_a_bot():
+    game = cw.Game.new(players=3, seed=21)
+    view = GameView(game, lang="en", bots={"Sparta": RandomBot(1), "Corinth": RandomBot(2)})
+    _to_bot_decision(view, "Athens")
+    text = view.board.current_view["prompt"]["text"]
+    assert text == render("board.prompt.bot_own", {"player": view.board.game.to_act}, "en")
+
+
 def test_the_same_seats_give_the_same_game():
     def play() -> list[str]:
         game = cw.Game.new(players=3, seed=2)

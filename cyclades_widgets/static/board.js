@@ -297,6 +297,8 @@ function promptBar(stat, view, interactive) {
   const p = view.prompt;
   const T = stat.text;
   const moving = (p.kind === "chance" || p.kind === "auto") && interactive;
+  const botTurn = p.kind === "decision" && p.bot === true && interactive;
+  const cont = () => h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"]);
   return h(
     "div",
     { class: "cw-prompt", role: "status", "aria-live": "polite", "data-testid": "cw-prompt" },
@@ -306,8 +308,8 @@ function promptBar(stat, view, interactive) {
       "span",
       { class: "cw-prompt-buttons" },
       h("button", { class: "cw-btn cw-step", "data-intent": "step", title: T["button.step_hint"], "data-testid": "cw-step" }, T["button.step"]),
-      h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"])
-    ) : null
+      cont()
+    ) : botTurn ? h("span", { class: "cw-prompt-buttons" }, cont()) : null
   );
 }
 function panel(title, cls, body, extra = {}) {

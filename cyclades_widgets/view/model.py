@@ -316,6 +316,7 @@ def board_view(
     live: bool = True,
     highlights: Mapping[str, Any] | None = None,
     lines_of: StepLines | None = None,
+    bots: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """One position as the board shows it (see the module docstring).
 
@@ -327,6 +328,8 @@ def board_view(
       light their targets; None: nothing is lit.
     - ``live``: False for a read-only replay (the prompt then says → shows the next move).
     - ``highlights``: ``{"places": [...], "arrows": [...]}`` (see :func:`marks`).
+    - ``bots``: the players a bot plays, with their level's name ("" for a bot of no
+      level): the prompt tells the learner to press Continue at their decisions.
     """
     lang = check_lang(lang)
     seat = viewer_seat(state, viewer)
@@ -346,7 +349,7 @@ def board_view(
         "cycle": state.cycle,
         "phase": state.phase.value,
         "header": header(state, words, seat),
-        "prompt": prompt(state, words, viewer=seat, live=live),
+        "prompt": prompt(state, words, viewer=seat, live=live, bots=bots),
         "owners": {iid: i.owner for iid, i in state.isles.items() if i.owner is not None},
         "pieces": {p.pop("key"): p for p in pieces(state, words, size=HEX_SIZE)},
         "trails": moves,

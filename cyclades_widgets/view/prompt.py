@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..rules import flow
@@ -83,20 +84,32 @@ def prompt(
     *,
     viewer: int | None = None,
     live: bool = True,
+    bots: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """``{"text", "kind", "seat"}``: the sentence, the node kind (decision, chance, auto,
-    over) and the seat to act (or None).
+    """``{"text", "kind", "seat", "bot"}``: the sentence, the node kind (decision, chance,
+    auto, over), the seat to act (or None), and whether a bot plays that decision.
 
     ``viewer``: the seat whose screen this is (others' decisions read "Waiting for ...");
-    ``live``: False on a read-only replay, where → shows the next move.
+    ``live``: False on a read-only replay, where → shows the next move; ``bots``: the
+    players a bot plays, each with its level's name in the learner's language ("" for a
+    bot of no level): at their decisions the prompt says to press Continue.
     """
     kind, seat = flow.node(state)
+    bot = False
     if kind == "over":
         winner = state.names[state.winner] if state.winner is not None else ""
         text = words("board.prompt.over", player=winner)
     elif kind == "decision" and seat is not None:
+        name = state.names[seat]
         if not live:
-            text = words("board.prompt.replay", player=state.names[seat])
+            text = words("board.prompt.replay", player=name)
+        elif bots is not None and name in bots:
+            bot = True
+            level = bots[name]
+            if level:
+                text = words("board.prompt.bot", player=name, level=level)
+            else:
+                text = words("board.prompt.bot_own", player=name)
         elif viewer is not None and viewer != seat:
             text = words("board.prompt.waiting", player=state.names[seat])
         else:
@@ -104,4 +117,4 @@ def prompt(
     else:
         hint = words("board.prompt.hint.live" if live else "board.prompt.hint.replay")
         text = words("board.prompt.next", what=_next(state, words, kind), hint=hint)
-    return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None}
+    return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None, "bot": bot}

@@ -34,7 +34,7 @@ from typing import Any, TypeGuard
 import anywidget
 import traitlets
 
-from ..bots import level_name
+from ..bots import LEVELS, level_name
 from ..game import Bot, Game
 from ..i18n import render
 from ..rules.actions import Action
@@ -251,6 +251,7 @@ class Board(anywidget.AnyWidget):
             live=self.interactive,
             highlights=self.highlights,
             lines_of=self._lines,
+            bots=self._bot_levels(),
         )
         timeline = Timeline(game).info()
         timeline["text"] = self.text("board.timeline", **timeline)
@@ -279,9 +280,17 @@ class Board(anywidget.AnyWidget):
 
     def _may_act(self) -> bool:
         to_act = self._game.to_act
-        if not self.interactive or to_act is None:
-            return False
+        if not self.interactive or to_act is None or to_act in self.bots:
+            return False  # a bot's decision is played by Continue, not by clicks
         return self.viewer is None or self.viewer == to_act
+
+    def _bot_levels(self) -> dict[str, str]:
+        """The players a bot plays, each with its level's name ("" for another bot)."""
+        levels: dict[str, str] = {}
+        for name, bot in self.bots.items():
+            choice = seat_choice(bot)
+            levels[name] = level_name(choice, self.lang) if choice in LEVELS else ""
+        return levels
 
     @traitlets.observe("viewer", "interactive", "highlights")
     def _inputs_changed(self, change: dict[str, Any]) -> None:

@@ -31,17 +31,20 @@ export function headerBar(stat, view, timeline) {
     timeline && timeline.text ? h("span", { class: "cw-timeline", "data-testid": "cw-timeline" }, timeline.text) : null);
 }
 
-/** The prompt: who acts and what to do; Step and Continue at automatic and chance steps. */
+/** The prompt: who acts and what to do; Step and Continue at automatic and chance steps,
+ * Continue alone at a decision a bot plays. */
 export function promptBar(stat, view, interactive) {
   const p = view.prompt;
   const T = stat.text;
   const moving = (p.kind === "chance" || p.kind === "auto") && interactive;
+  const botTurn = p.kind === "decision" && p.bot === true && interactive;
+  const cont = () => h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"]);
   return h("div", { class: "cw-prompt", role: "status", "aria-live": "polite", "data-testid": "cw-prompt" },
     p.seat !== null && p.seat !== undefined ? seatIcon(stat, p.seat, 20) : null,
     h("span", { class: "cw-prompt-text", "data-testid": "cw-status-line" }, p.text),
     moving ? h("span", { class: "cw-prompt-buttons" },
       h("button", { class: "cw-btn cw-step", "data-intent": "step", title: T["button.step_hint"], "data-testid": "cw-step" }, T["button.step"]),
-      h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"])) : null);
+      cont()) : botTurn ? h("span", { class: "cw-prompt-buttons" }, cont()) : null);
 }
 
 function panel(title, cls, body, extra = {}) {

@@ -194,6 +194,68 @@ def test_a_full_cycle_by_clicking_alone(board_page, lab):
     lab.screenshot(page, "board-lab-cycle-2")
 
 
+BOTS_NOTEBOOK = "board_bots.ipynb"
+BOTS_STATE = "board_bots.json"
+
+
+def test_two_cycles_against_two_bots_by_clicking_alone(page, lab):
+    """A learner plays Athens against two bots by clicking alone: at a bot's decision the
+    prompt says so and offers Continue, which plays the bots up to Athens's next
+    decision; nothing is lit for Athens to click at the bots' turns."""
+    shutil.copy(HERE / "notebooks" / BOTS_NOTEBOOK, lab.root / BOTS_NOTEBOOK)
+    (lab.root / BOTS_STATE).unlink(missing_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(page, BOTS_NOTEBOOK)
+    page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+    lab.run_all_cells(page)
+    shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the board's isles")
+    page.locator("[data-testid=cw-board]").evaluate("e => e.scrollIntoView({block: 'start'})")
+    bot_turns = 0
+    for _ in range(120):
+        state = wait_state(lab, lambda s: s["steps"] > 0, "the game", name=BOTS_STATE)
+        if state["cycle"] == 3:
+            break
+        steps = state["steps"]
+        wait_board(page, steps)
+        cont = page.locator("[data-testid=cw-continue]")
+        if state["bot_turn"]:
+            bot_turns += 1
+            status = page.locator("[data-testid=cw-status-line]").text_content()
+            assert status.startswith(f"{state['to_act']} is played by a bot"), status
+            assert page.locator(".cw-root .cw-lit, .cw-root .cw-lit-item").count() == 0
+            if bot_turns == 1:
+                lab.screenshot(page, "board-lab-bot-turn")
+            cont.click()
+        elif cont.count():
+            cont.click()
+        else:
+            assert state["to_act"] == "Athens", state["to_act"]
+            _click_any_action(page)
+        wait_state(lab, lambda s, n=steps: s["steps"] != n, "the click's step", name=BOTS_STATE)
+    state = read_state(lab, BOTS_STATE)
+    assert state["cycle"] == 3, f"still in cycle {state['cycle']} ({state['phase']})"
+    assert bot_turns > 0  # the bots' turns came right after Athens's moves, and Continue
+    lab.screenshot(page, "board-lab-bots-cycle-3")
+
+
+def _click_any_action(page) -> None:
+    """Athens's decision: End the turn when possible, else the last lit god (Apollo is
+    free), else the first lit place's first action, else the action bar's first."""
+    end = page.locator('.cw-root button[data-notation="end"]')
+    lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
+    lit_place = page.locator(".cw-root .cw-lit[data-target]")
+    if end.count():
+        end.click()
+    elif lit_god.count():
+        lit_god.last.click()
+        page.locator(".cw-menu .cw-action").first.click()
+    elif lit_place.count():
+        click_place(page, lit_place.first.get_attribute("data-target"))
+        page.locator(".cw-menu .cw-action").first.click()
+    else:
+        page.locator(".cw-actionbar .cw-action").first.click()
+
+
 REPLAY_NOTEBOOK = "replay_notes.ipynb"
 REPLAY_STATE = "replay_state.json"
 
