@@ -11,6 +11,8 @@ import json
 import pathlib
 
 import pytest
+from creature_positions import ATHENS, turn_position
+from creature_positions import game as creature_game
 
 import cyclades_widgets as cw
 from cyclades_widgets.records.page import game_views, page_data, replay_page
@@ -483,3 +485,31 @@ def test_an_internal_error_shows_beside_the_board(monkeypatch):
     with pytest.raises(RuntimeError):
         board._on_msg(board, {"type": "continue"}, [])
     assert "Internal error (RuntimeError: boom)" in board.error
+
+
+@pytest.mark.parametrize(
+    ("creature", "victims"),
+    [
+        ("satyr", ["satyr sparta", "satyr corinth"]),
+        ("griffon", ["griffon sparta", "griffon corinth"]),
+    ],
+)
+def test_a_bought_creatures_choice_without_a_place_is_a_button_beside_the_map(creature, victims):
+    """A creature just bought has left the creature track, so a choice that touches no
+    place (whom the Satyr or the Griffon takes from) cannot be lit there: it goes to the
+    action bar (an entry with neither targets nor a track item), one click away. Found
+    playing a whole game against bots: after buying the Satyr nothing could be clicked."""
+    state = turn_position(god="zeus", track=[creature, None, None], gold={ATHENS: 9})
+    state.players[1].philosophers = state.players[2].philosophers = 1
+    state.philosopher_supply -= 2
+    game = creature_game(state)
+    game.play(f"buy {creature}")
+    assert [str(a) for a in game.legal_actions()] == victims
+    board = Board(game)
+    assert [(e["notation"], e["targets"], e.get("track")) for e in board.legal] == [
+        (v, [], None) for v in victims
+    ]
+    assert not board.current_view["lit"] and not board.current_view["lit_track"]
+    before = turn_position(god="zeus", track=[creature, None, None], gold={ATHENS: 9})
+    buying = model.legal_for(before, [cw.Action.parse(f"buy {creature}")])
+    assert buying[0]["track"] == [creature]  # before buying, the card is clicked on the track

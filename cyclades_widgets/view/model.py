@@ -34,7 +34,7 @@ from typing import Any
 from ..i18n import LANGS, LanguageError, resolve
 from ..rules import flow
 from ..rules.events import Event
-from ..rules.state import APOLLO, CREATURE_PRICES, GODS, GameState
+from ..rules.state import APOLLO, CREATURE_PRICES, CREATURES, GODS, GameState
 from . import icons
 from .actions import legal_view, lit, menu_titles
 from .events import battle, trails
@@ -381,8 +381,24 @@ def snapshot(
 
 
 def legal_for(state: GameState, actions: Sequence[Any], lang: str = "en") -> list[dict[str, Any]]:
-    """:func:`legal_view` of ``actions`` on ``state``'s map, in ``lang``."""
-    return legal_view(actions, Words(check_lang(lang), state.map_id, state.names))
+    """:func:`legal_view` of ``actions`` on ``state``'s map, in ``lang``.
+
+    A creature's choice names the creature as its track item, to be clicked on the
+    creature track. A creature just bought has left the track, so its choices that touch
+    no place (the Satyr's or the Griffon's victim, the Chimera's god...) go to the action
+    bar beside the map instead: every legal action stays one click away.
+    """
+    legal = legal_view(actions, Words(check_lang(lang), state.map_id, state.names))
+    on_track = {card for card in state.creature_track if card is not None}
+    for entry in legal:
+        track = entry.get("track")
+        if track and any(t in CREATURES and t not in on_track for t in track):
+            kept = [t for t in track if t not in CREATURES or t in on_track]
+            if kept:
+                entry["track"] = kept
+            else:
+                del entry["track"]
+    return legal
 
 
 def state_legal(
