@@ -192,6 +192,7 @@ def test_the_prompt_says_who_bids_and_what_to_click():
         "text": "Corinth: click a highlighted god to make an offering",
         "kind": "decision",
         "seat": 2,
+        "bot": False,
     }
     assert model.board_view(game.state, lang="zh")["prompt"]["text"].startswith("Corinth:")
 
