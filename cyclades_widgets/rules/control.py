@@ -195,16 +195,7 @@ def is_last_isle_protected(state: GameState, attacker: int, isle_id: str) -> boo
     covers landings on an undefended last isle too: taking it would eliminate the player
     just the same.
     """
-    owner = state.isles[isle_id].owner
-    if owner is None or owner == attacker:
-        return False
-    held = 0  # the owner's isles, counted up to two
-    for isle in state.isles.values():
-        if isle.owner == owner:
-            held += 1
-            if held > 1:
-                return False
-    return not wins_by_capture(state, attacker, isle_id)
+    return isle_id in last_isles(state, attacker) and not wins_by_capture(state, attacker, isle_id)
 
 
 def last_isles(state: GameState, attacker: int) -> tuple[str, ...]:

@@ -96,16 +96,10 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     try:
         return list(map(_DRAW_PAIRS.__getitem__, cards))
     except KeyError:  # a card that is no creature of the box (a position made by hand)
-        return [(_draw(c), 1.0) for c in cards]
+        return [(Action("draw", (c,)), 1.0) for c in cards]
 
 
-@lru_cache(maxsize=64)
-def _draw(card: str) -> Action:
-    """``draw card``, made once (a card of the deck: a creature's name)."""
-    return Action("draw", (card,))
-
-
-_DRAW_PAIRS: dict[str, tuple[Action, float]] = {c: (_draw(c), 1.0) for c in CREATURES}
+_DRAW_PAIRS: dict[str, tuple[Action, float]] = {c: (Action("draw", (c,)), 1.0) for c in CREATURES}
 """:func:`draw_outcomes`' outcome for each creature card, made once (pairs are immutable)."""
 
 
@@ -226,7 +220,7 @@ def revenue(state: GameState) -> list[Event]:
 def ranking(state: GameState) -> list[int]:
     """Players who reached the target, best first, by the tie-break rule option."""
     target = state.metropolises_to_win
-    count = _metropolis_counts(state)
+    count = state.metropolis_counts()
     if max(count) < target:  # nobody has reached it
         return []
     reached = [
@@ -241,15 +235,6 @@ def ranking(state: GameState) -> list[int]:
         return (first, -state.players[p].gold, p)
 
     return sorted(reached, key=key)
-
-
-def _metropolis_counts(state: GameState) -> list[int]:
-    """``state.metropolises(p)`` for every seat ``p``, by seat, in one pass over the isles."""
-    count = [0] * len(state.names)
-    for isle in state.isles.values():
-        if isle.metropolis and isle.owner is not None:
-            count[isle.owner] += 1
-    return count
 
 
 def _tie_break_used(state: GameState, reached: list[int]) -> str | None:

@@ -299,17 +299,11 @@ def _recruits(state: GameState, turn: Turn, owned: list[str]) -> tuple[Action, .
         return _CARDS[unit] if card_problem(state, turn, unit) is None else ()
     if unit_problem(state, turn, unit) is not None:
         return ()
-    return _recruit_actions(unit, tuple(recruit_places(state, turn.player, unit, owned)))
+    return made("recruit", (unit,), tuple(recruit_places(state, turn.player, unit, owned)))
 
 
 _CARDS = {card: (Action("recruit", (card,)),) for card in ("priest", "philosopher")}
 """Zeus's and Athena's one extra card, bought with ``recruit priest|philosopher``."""
-
-
-@lru_cache(maxsize=1024)
-def _recruit_actions(unit: str, places: tuple[str, ...]) -> tuple[Action, ...]:
-    """``recruit <unit> <place>`` for each place, in order (made once and shared)."""
-    return made("recruit", (unit,), places)
 
 
 def _builds(state: GameState, turn: Turn, owned: list[str]) -> tuple[Action, ...]:
@@ -321,13 +315,7 @@ def _builds(state: GameState, turn: Turn, owned: list[str]) -> tuple[Action, ...
     for isle_id in owned:
         if site_problem(state, player, isle_id) is None:
             sites.append(isle_id)
-    return _build_actions(kind, tuple(sites))
-
-
-@lru_cache(maxsize=1024)
-def _build_actions(kind: str, sites: tuple[str, ...]) -> tuple[Action, ...]:
-    """``build <kind> <isle>`` for each site, in order (made once and shared)."""
-    return made("build", (kind,), sites)
+    return made("build", (kind,), tuple(sites))
 
 
 # --------------------------------------------------------------------------- handlers

@@ -324,8 +324,8 @@ def pay_offerings(state: GameState) -> list[Event]:
         else:
             offered[holder] = [amount]
     names = state.names
+    on_total = _discount_on_total(state)
     discount = state.options.two_player_priest_discount if len(names) == 2 else "per_offering"
-    on_total = discount == "total"  # :func:`_discount_on_total`
     events: list[Event] = []
     for player, seat in enumerate(state.players):
         if seat.eliminated or player not in offered:  # the active players with bids
@@ -344,9 +344,7 @@ def pay_offerings(state: GameState) -> list[Event]:
             )
         )
     queue = [
-        _new_tuple(GodAction, (god, bids[god].player))
-        for god in state.god_order[: state.gods_up]
-        if god in bids
+        _new_tuple(GodAction, (god, bids[god].player)) for god in _face_up(state) if god in bids
     ]
     order = [god for god, _ in queue]
     for p in state.apollo:

@@ -339,6 +339,14 @@ class GameState:
                 total += 1
         return total
 
+    def metropolis_counts(self) -> list[int]:
+        """:meth:`metropolises` for every seat, by seat, in one pass over the isles."""
+        counts = [0] * len(self.names)
+        for isle in self.isles.values():
+            if isle.metropolis and isle.owner is not None:
+                counts[isle.owner] += 1
+        return counts
+
     def buildings_of(self, player: int, kind: str) -> int:
         """Ordinary buildings of ``kind`` on the player's isles (Metropolises not counted)."""
         total = 0

@@ -78,7 +78,7 @@ def _pegasus_legal(state: GameState, step: CreatureStep) -> list[Action]:
         [
             target
             for target, isle in isles.items()
-            if isle.figurine != "chiron" and target not in protected
+            if target not in protected and not is_chiron_isle(state, target)
         ]
     )
     actions: list[Action] = []

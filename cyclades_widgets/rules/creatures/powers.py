@@ -59,7 +59,7 @@ def _giant_legal(state: GameState, step: CreatureStep) -> list[Action]:
     return [
         Action("giant", (kind, isle_id))
         for isle_id, isle in state.isles.items()
-        if isle.buildings and isle.figurine != "chiron"
+        if isle.buildings and not is_chiron_isle(state, isle_id)
         for kind in sorted(set(isle.buildings))
         if kind != "metropolis"
     ]
@@ -303,7 +303,7 @@ def _harpy_legal(state: GameState, step: CreatureStep) -> list[Action]:
     targets = [
         i
         for i, isle in state.isles.items()
-        if isle.troops > 0 and isle.owner not in (None, player) and isle.figurine != "chiron"
+        if isle.troops > 0 and isle.owner not in (None, player) and not is_chiron_isle(state, i)
     ]
     return list(made("harpy", (), tuple(targets)))
 
