@@ -73,19 +73,43 @@ def choose(page, notation: str) -> None:
     page.locator(f'.cw-root button[data-notation="{notation}"]').click()
 
 
-@pytest.fixture
-def board_page(page, lab):
-    """The notebook open and run in JupyterLab at 1280×800, the board drawn."""
-    shutil.copy(HERE / "notebooks" / NOTEBOOK, lab.root / NOTEBOOK)
-    (lab.root / STATE).unlink(missing_ok=True)
+def _click_any_action(page) -> None:
+    """Athens's decision: End the turn when possible, else the last lit god (Apollo is
+    free), else the first lit place's first action, else the action bar's first."""
+    end = page.locator('.cw-root button[data-notation="end"]')
+    lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
+    lit_place = page.locator(".cw-root .cw-lit[data-target]")
+    if end.count():
+        end.click()
+    elif lit_god.count():
+        lit_god.last.click()  # Apollo is last: free for everyone
+        page.locator(".cw-menu .cw-action").first.click()
+    elif lit_place.count():
+        click_place(page, lit_place.first.get_attribute("data-target"))
+        page.locator(".cw-menu .cw-action").first.click()
+    else:
+        page.locator(".cw-actionbar .cw-action").first.click()
+
+
+def open_board(page, lab, notebook: str, state_name: str) -> None:
+    """The test notebook ``notebook`` open and run in JupyterLab at 1280×800, the board
+    drawn with the position Python holds (its state file ``state_name`` written)."""
+    shutil.copy(HERE / "notebooks" / notebook, lab.root / notebook)
+    (lab.root / state_name).unlink(missing_ok=True)
     page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(page, NOTEBOOK)
+    lab.open_notebook(page, notebook)
     page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
     lab.run_all_cells(page)
     shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the board's isles")
     page.locator("[data-testid=cw-board]").evaluate("e => e.scrollIntoView({block: 'start'})")
-    state = wait_state(lab, lambda s: s["steps"] > 0, "the notebook's game")
+    state = wait_state(lab, lambda s: s["steps"] > 0, "the notebook's game", name=state_name)
     wait_board(page, state["steps"])  # the board shows what Python holds before any click
+
+
+@pytest.fixture
+def board_page(page, lab):
+    """The notebook open and run in JupyterLab at 1280×800, the board drawn."""
+    open_board(page, lab, NOTEBOOK, STATE)
     return page
 
 
@@ -173,21 +197,10 @@ def test_a_full_cycle_by_clicking_alone(board_page, lab):
         steps = state["steps"]
         wait_board(page, steps)
         cont = page.locator("[data-testid=cw-continue]")
-        end = page.locator('.cw-root button[data-notation="end"]')
-        lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
-        lit_place = page.locator(".cw-root .cw-lit[data-target]")
         if cont.count():
             cont.click()
-        elif end.count():
-            end.click()
-        elif lit_god.count():
-            lit_god.last.click()  # Apollo is last: free for everyone
-            page.locator(".cw-menu .cw-action").first.click()
-        elif lit_place.count():
-            click_place(page, lit_place.first.get_attribute("data-target"))
-            page.locator(".cw-menu .cw-action").first.click()
         else:
-            page.locator(".cw-actionbar .cw-action").first.click()
+            _click_any_action(page)
         wait_state(lab, lambda s, n=steps: s["steps"] != n, "the click's step")
     state = read_state(lab)
     assert state["cycle"] == 2, f"still in cycle {state['cycle']} ({state['phase']})"
@@ -202,14 +215,7 @@ def test_two_cycles_against_two_bots_by_clicking_alone(page, lab):
     """A learner plays Athens against two bots by clicking alone: at a bot's decision the
     prompt says so and offers Continue, which plays the bots up to Athens's next
     decision; nothing is lit for Athens to click at the bots' turns."""
-    shutil.copy(HERE / "notebooks" / BOTS_NOTEBOOK, lab.root / BOTS_NOTEBOOK)
-    (lab.root / BOTS_STATE).unlink(missing_ok=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(page, BOTS_NOTEBOOK)
-    page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
-    lab.run_all_cells(page)
-    shown(page.locator("[data-testid=cw-board] .cw-isle").first, "the board's isles")
-    page.locator("[data-testid=cw-board]").evaluate("e => e.scrollIntoView({block: 'start'})")
+    open_board(page, lab, BOTS_NOTEBOOK, BOTS_STATE)
     bot_turns = 0
     for _ in range(120):
         state = wait_state(lab, lambda s: s["steps"] > 0, "the game", name=BOTS_STATE)
@@ -236,24 +242,6 @@ def test_two_cycles_against_two_bots_by_clicking_alone(page, lab):
     assert state["cycle"] == 3, f"still in cycle {state['cycle']} ({state['phase']})"
     assert bot_turns > 0  # the bots' turns came right after Athens's moves, and Continue
     lab.screenshot(page, "board-lab-bots-cycle-3")
-
-
-def _click_any_action(page) -> None:
-    """Athens's decision: End the turn when possible, else the last lit god (Apollo is
-    free), else the first lit place's first action, else the action bar's first."""
-    end = page.locator('.cw-root button[data-notation="end"]')
-    lit_god = page.locator(".cw-root .cw-lit-item[data-track]")
-    lit_place = page.locator(".cw-root .cw-lit[data-target]")
-    if end.count():
-        end.click()
-    elif lit_god.count():
-        lit_god.last.click()
-        page.locator(".cw-menu .cw-action").first.click()
-    elif lit_place.count():
-        click_place(page, lit_place.first.get_attribute("data-target"))
-        page.locator(".cw-menu .cw-action").first.click()
-    else:
-        page.locator(".cw-actionbar .cw-action").first.click()
 
 
 REPLAY_NOTEBOOK = "replay_notes.ipynb"
