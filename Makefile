@@ -153,5 +153,5 @@ lite-test: lite $(LITE_DEPS)
 	CYCLADES_LITE_SITE=$(CURDIR)/_output $(BIN)/pytest tests/test_lite.py tests/browser/test_lite_pyodide.py
 
 clean:
-	rm -rf $(VENV) _output _build dist build .cache .jupyterlite.doit.db test-artifacts test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) _output _build dist build .cache .jupyterlite.doit.db test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

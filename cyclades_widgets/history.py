@@ -16,12 +16,12 @@ True
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, Literal, Protocol, Self
 
+from .observed import Observed
 from .rules import flow
 from .rules.actions import Action
 from .rules.errors import CycladesError, IllegalActionError
@@ -30,6 +30,9 @@ from .rules.messages import rule, sample
 from .rules.options import RuleOptions
 from .rules.setup import new_state, setup_events
 from .rules.state import GameState, Phase
+from .steps import CHECKPOINT_EVERY, KEEP_EVENTS, Step, replay
+
+__all__ = ["CHECKPOINT_EVERY", "KEEP_EVENTS", "BaseGame", "Bot", "Step", "Target"]
 
 Target = Literal["decision", "phase", "cycle", "end"]
 
@@ -44,151 +47,13 @@ class Bot(Protocol):
 
 _OVER = Phase.OVER  # an enum member read once (a class attribute look-up each time is slow)
 
-CHECKPOINT_EVERY = 64
-"""The history keeps a full copy of the state before every 64th step (a checkpoint); the
-state before any other step is rebuilt by replaying the steps since the checkpoint (at most
-63, well under a millisecond), which the rules make exact. See :attr:`Step.before`."""
 
-KEEP_EVENTS = 64
-"""The events of the newest 64 steps stay in memory (the board's log looks back over 60);
-older steps rebuild theirs on demand, by replaying, like :attr:`Step.before`."""
+class BaseGame(Observed):
+    """A game of Cyclades with its history: play, step, advance, undo, redo, fork.
 
-
-class Step:
-    """One applied step: what happened, and how to rebuild the state just before it.
-
-    A step stores its action, not a copy of the state: the state before it
-    (:attr:`before`) is rebuilt from the nearest checkpoint (:data:`CHECKPOINT_EVERY`), so
-    a step costs a few hundred bytes. Steps are never changed once made, and are shared
-    by forks and sliced histories.
+    Every view of the game follows it: each public call that moves it announces the change
+    once to the game's listeners (:meth:`observe`).
     """
-
-    __slots__ = (
-        "__weakref__",
-        "_base",
-        "_events",
-        "_prev",
-        "action",
-        "cycle",
-        "joined",
-        "kind",
-        "phase",
-        "player",
-    )
-
-    def __init__(
-        self,
-        kind: Literal["decision", "chance", "auto"],
-        action: Action | None,
-        player: str | None,
-        events: list[Event],
-        phase: Phase,
-        cycle: int,
-        *,
-        prev: Step | None,
-        base: GameState | None,
-        joined: bool = False,
-    ) -> None:
-        self.kind = kind
-        self.action = action
-        """The decision or chance outcome; None for an automatic step."""
-        self.player = player
-        """The deciding player's name (None at a chance or automatic step)."""
-        self._events: list[Event] | None = events
-        self.phase = phase
-        self.cycle = cycle
-        self.joined = joined
-        """True when one :meth:`BaseGame.play` call made this step and the one before it
-        (pending automatic steps, then the move): :meth:`BaseGame.undo` takes them back
-        together."""
-        self._prev = prev
-        self._base = base
-        if prev is None and base is None:
-            raise ValueError("the first step of a history needs the state before it")
-
-    @property
-    def notation(self) -> str | None:
-        """The action's notation, or None for an automatic step."""
-        return None if self.action is None else str(self.action)
-
-    @property
-    def before(self) -> GameState:
-        """The state just before this step: a new, independent copy on each call."""
-        return _rebuild(self).copy()
-
-    @property
-    def events(self) -> list[Event]:
-        """The events of this step (rebuilt by replaying it, for an old step)."""
-        events = self._events
-        if events is None:
-            events = _replay(_rebuild(self).copy(), self)
-        return events
-
-    def __copy__(self) -> Step:
-        return self  # a step never changes once made
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
-        return self
-
-    def _flat(self, first: bool) -> tuple[Any, ...]:
-        """This step without its link to the one before (see :meth:`BaseGame.__getstate__`)."""
-        base = self._base if self._base is not None or not first else self.before
-        fields = (self.kind, self.action, self.player, self._events, self.phase, self.cycle)
-        return (*fields, self.joined, base)
-
-    @classmethod
-    def _unflat(cls, flat: tuple[Any, ...], prev: Step | None) -> Step:
-        kind, action, player, events, phase, cycle, joined, base = flat
-        step = cls(kind, action, player, [], phase, cycle, prev=prev, base=base, joined=joined)
-        step._events = events
-        return step
-
-    def __repr__(self) -> str:
-        what = self.notation or "auto"
-        return f"<Step {self.kind} {what!r} {self.phase.value}, cycle {self.cycle}>"
-
-
-def _replay(state: GameState, step: Step) -> list[Event]:
-    """Apply ``step`` again to ``state`` (the state before it); its events."""
-    if step.action is None:
-        return flow.auto_step(state)
-    return flow.apply(state, step.action)
-
-
-_cursor: tuple[weakref.ref[Step], GameState] | None = None
-"""The state before the step most recently rebuilt (never changed once stored), so that
-going through a history in order, or undoing step after step, replays one step each."""
-
-
-def _rebuild(step: Step) -> GameState:
-    """The state before ``step``, shared with the cursor: copy it before changing it."""
-    global _cursor
-    if step._base is not None:
-        return step._base
-    cursor = _cursor
-    at = cursor[0]() if cursor is not None else None
-    chain: list[Step] = []
-    walk: Step | None = step
-    while walk is not None:
-        if walk is at and cursor is not None:
-            state = cursor[1].copy()
-            break
-        if walk._base is not None:
-            state = walk._base.copy()
-            break
-        walk = walk._prev
-        assert walk is not None
-        chain.append(walk)
-    else:  # pragma: no cover - the first step of a history always has a base
-        raise AssertionError("a history without a checkpoint")
-    for earlier in reversed(chain):
-        _replay(state, earlier)
-    _cursor = (weakref.ref(step), state)
-    return state
-
-
-class BaseGame:
-    """A game of Cyclades with its history: play, step, advance, undo, redo, fork."""
 
     def __init__(
         self,
@@ -365,11 +230,17 @@ class BaseGame:
             while self.node == "auto":
                 events += self._apply(None, joined=joined)
                 joined = True
-            return events + self._apply(parsed, joined=True)
+            events += self._apply(parsed, joined=True)
+            if self._listeners:
+                self._announce()
+            return events
         legal = self._legal or self._legal_now()
         if not any(map(is_, legal, repeat(parsed))) and not _listed(parsed, legal):
             flow.check(self._state, parsed, legal)  # a chance outcome, or raises
-        return self._apply(parsed, node=node)
+        events = self._apply(parsed, node=node)
+        if self._listeners:
+            self._announce()
+        return events
 
     def step(self) -> list[Event]:
         """Perform the next automatic step or draw the next chance outcome.
@@ -390,9 +261,11 @@ class BaseGame:
                     legal=sample(legal, limit=6),
                 )
             )
-        if kind == "auto":
-            return self._apply(None, node=(kind, player))
-        return self._apply(self.sample_chance(), node=(kind, player))
+        action = None if kind == "auto" else self.sample_chance()
+        events = self._apply(action, node=(kind, player))
+        if self._listeners:
+            self._announce()
+        return events
 
     def force(self, *outcomes: str | Action) -> None:
         """Queue chance outcomes (e.g. ``"roll 3 0"``) that :meth:`step` and
@@ -450,6 +323,15 @@ class BaseGame:
                     players=list(self.players),
                 )
             )
+        before = len(self._history)
+        try:
+            return self._run(to, bots, max_steps)
+        finally:  # once, when it stops (a bot's error included, if it moved the game)
+            if self._listeners and len(self._history) != before:
+                self._announce()
+
+    def _run(self, to: Target, bots: Mapping[str, Bot], max_steps: int) -> list[Event]:
+        """The loop of :meth:`advance`."""
         start_phase, start_cycle = self._state.phase, self._state.cycle
         events: list[Event] = []
         for _ in range(max_steps):
@@ -521,6 +403,8 @@ class BaseGame:
         while self._history[first].joined and first > 0:
             first -= 1
         self._back_to(first)
+        if self._listeners:
+            self._announce()
         return last
 
     def redo(self) -> Step | None:
@@ -531,6 +415,8 @@ class BaseGame:
         step = self._forward()
         while self._redo and self._redo[-1].joined:
             step = self._forward()
+        if self._listeners:
+            self._announce()
         return step
 
     def _back_to(self, index: int) -> None:
@@ -545,7 +431,7 @@ class BaseGame:
 
     def _forward(self) -> Step:
         step = self._redo.pop()
-        _replay(self._state, step)
+        replay(self._state, step)
         self._history.append(step)
         self._moved()
         return step
@@ -561,9 +447,12 @@ class BaseGame:
     def goto(self, index: int) -> None:
         """Move to just after step ``index`` of the history (0 = before any step),
         by undo or redo, so the steps after it stay available for redo."""
+        before = self._history[-1] if self._history else None
         self._back_to(max(index, 0))
         while len(self._history) < index and self._redo:
             self._forward()
+        if self._listeners and (self._history[-1] if self._history else None) is not before:
+            self._announce()
 
     def fork(self) -> Self:
         """An independent copy with the same history, to explore another line."""
@@ -578,6 +467,7 @@ class BaseGame:
         """For pickle and deepcopy: the steps as a flat list (each step links to the one
         before it, and a long chain of links would be too deep to pickle)."""
         data = dict(self.__dict__)
+        data.pop("_listeners", None)  # a copy has no listeners of its own yet
         chain = [*self._history, *reversed(self._redo)]
         data["_history"] = len(self._history)
         data["_redo"] = [step._flat(k == 0) for k, step in enumerate(chain)]

@@ -16,6 +16,11 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
+# The browser tests' notebooks are opened in JupyterLab from a temporary copy; nbmake
+# (``pytest tests --nbmake``) must not run them in place, where they would write their
+# state files into the source tree.
+collect_ignore_glob = ["browser/notebooks/*.ipynb"]
+
 try:
     from hypothesis import settings
 except ImportError:  # hypothesis comes with the [test] extra

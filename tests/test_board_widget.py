@@ -19,7 +19,7 @@ from cyclades_widgets.records.page import game_views, page_data, replay_page
 from cyclades_widgets.view import model
 from cyclades_widgets.view.diff import apply
 from cyclades_widgets.widgets import Board, GameView
-from cyclades_widgets.widgets.board import MAX_ERROR
+from cyclades_widgets.widgets.intents import MAX_ERROR
 from cyclades_widgets.widgets.timeline import Timeline
 
 
@@ -253,8 +253,10 @@ def test_an_intent_made_at_another_step_is_refused_with_a_message():
     assert board.handle_intent(dict(intent))
     before = frozen(game)
     assert not board.handle_intent(dict(intent))
-    assert f"step {intent['step']}" in board.error and "out of date" in board.error
+    assert "moved on" in board.error and "played nothing" in board.error
+    assert f"step {len(game.history)} of {len(game.history)}" in board.error
     assert frozen(game) == before
+    assert board.current_view["step"] == game.state.step  # redrawn at the game's position
     assert not board.handle_intent({"type": "undo"})  # no step at all
     assert frozen(game) == before and "named no step" in board.error
 
@@ -270,7 +272,7 @@ def test_a_key_pressed_twice_before_the_redraw_moves_once():
     assert board.handle_intent(dict(first)) and len(game.history) == 1
     assert board.error == ""
     assert not board.handle_intent({"type": "undo", "step": made_at})  # not a nav: stale
-    assert "out of date" in board.error and len(game.history) == 1
+    assert "moved on" in board.error and len(game.history) == 1
 
 
 def test_a_huge_notation_is_quoted_briefly():

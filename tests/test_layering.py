@@ -147,6 +147,8 @@ LAYERS: dict[str, int] = {
     "rules": 0,
     # 1: a game with its history; the record's data and schema
     "history": 1,
+    "steps": 1,
+    "observed": 1,
     "house_rules": 1,
     "records": 1,
     "records.shape": 1,

@@ -65,6 +65,7 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
             self.course.open(lesson)
         lang = self.course.lang
         self._updating = False
+        self._seen: tuple[Any, Any] | None = None
         self.heading = w.HTML()
         self.progress_label = w.HTML()
         self.goal = w.HTML()
@@ -108,8 +109,14 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
         return button
 
     def _board_changed(self, board: Board) -> None:
+        """The board redrew: take in a move on the lesson's game (once per position)."""
         if self._updating:
             return
+        game = board.game
+        seen = (game, game.history[-1] if game.history else None)
+        if self._seen is not None and all(a is b for a, b in zip(seen, self._seen)):
+            return
+        self._seen = seen
         self.course.board_changed()
         self._show()
 
@@ -128,6 +135,8 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
                 "places": list(view.highlights.get("places", [])),
                 "arrows": [list(a) for a in view.highlights.get("arrows", [])],
             }
+            game = self.board.game
+            self._seen = (game, game.history[-1] if game.history else None)
         finally:
             self._updating = False
         self._texts(view)

@@ -14,6 +14,7 @@ is rendered in the same language.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Protocol, runtime_checkable
 
 from ..i18n import Message, get_language, render
@@ -73,6 +74,22 @@ class CycladesError(ValueError):
         if isinstance(self.msg, Message):
             return render_message(self.msg, lang or self.lang)
         return self.msg
+
+    def _render_traceback_(self) -> list[str]:
+        """What a notebook cell shows for a learner's mistake: the message alone, in the
+        learner's language, without the traceback into the package. After ``%xmode
+        Verbose`` the whole traceback shows again, as for any other error."""
+        if _traceback_wanted():
+            raise RuntimeError("the full traceback was asked for")  # IPython shows it
+        return [f"\x1b[0;31m{self.message()}\x1b[0m"]
+
+
+def _traceback_wanted() -> bool:
+    """True when the notebook's user asked for full tracebacks (``%xmode Verbose``)."""
+    ipython = sys.modules.get("IPython")  # never imported here: only read if already loaded
+    shell = ipython.get_ipython() if ipython is not None else None
+    tb = getattr(shell, "InteractiveTB", None)
+    return getattr(tb, "mode", "Context") == "Verbose"
 
 
 class RegistryError(RuntimeError):

@@ -643,10 +643,106 @@ var CycladesReplay = (() => {
     return { type: "rendered", step, ms: Math.round(ms * 100) / 100 };
   }
 
-  // src/view.js
+  // src/keys.js
+  var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  var stop = (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+  };
+  function onBoardKey(board, ev) {
+    if (ev.target.closest && ev.target.closest("input,textarea,select,summary")) return;
+    if (ev.key === "Escape" && board.local.menu) {
+      stop(ev);
+      board.close();
+      return;
+    }
+    if (board.slots.menu.contains(ev.target)) {
+      menuKey(board, ev);
+      return;
+    }
+    const onTarget = ev.target.classList && ev.target.classList.contains("cw-target");
+    if (onTarget && targetKey(board, ev)) return;
+    if (ev.target.closest && ev.target.closest("button")) return;
+    const intent = keyIntent(ev, board.step());
+    if (intent) {
+      stop(ev);
+      board.local.refocus = ev.target === board.root ? false : board.local.refocus;
+      board.source.send(intent);
+    }
+  }
+  function menuKey(board, ev) {
+    if (!ARROWS[ev.key]) return;
+    const items = [...board.slots.menu.querySelectorAll(".cw-action")];
+    const i = items.indexOf(ev.target);
+    if (i >= 0) items[(i + ARROWS[ev.key] + items.length) % items.length].focus();
+    stop(ev);
+  }
+  function targetKey(board, ev) {
+    if (ARROWS[ev.key] && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey) {
+      const all = board.targets();
+      const i = all.indexOf(ev.target);
+      const next = all[(i + ARROWS[ev.key] + all.length) % all.length];
+      board.rove(next.getAttribute("data-target") || next.getAttribute("data-track"));
+      next.focus();
+      stop(ev);
+      return true;
+    }
+    if (ev.key === "Enter" || ev.key === " ") {
+      stop(ev);
+      board.open(ev.target.getAttribute("data-target") || ev.target.getAttribute("data-track"));
+      return true;
+    }
+    return false;
+  }
+
+  // src/logscroll.js
+  function scrollLogToNewest(slot) {
+    const body = slot && slot.querySelector(".cw-log-body");
+    if (body && body.scrollHeight > body.clientHeight) body.scrollTop = body.scrollHeight;
+  }
+  function watchLog(slot) {
+    const view = slot && slot.ownerDocument && slot.ownerDocument.defaultView;
+    if (!view || typeof view.ResizeObserver !== "function") return () => {
+    };
+    const observer = new view.ResizeObserver(() => scrollLogToNewest(slot));
+    observer.observe(slot);
+    return () => observer.disconnect();
+  }
+
+  // src/place.js
+  function placeBeside(root, menu, target) {
+    if (!menu || !target || !target.getBoundingClientRect) return;
+    const box = root.getBoundingClientRect();
+    const r = target.getBoundingClientRect();
+    const m = menu.getBoundingClientRect();
+    let left = r.right - box.left + 8;
+    let top = r.top - box.top;
+    if (left + m.width > box.width) left = r.left - box.left - m.width - 8;
+    if (left < 0) {
+      left = Math.max(0, Math.min(box.width - m.width, r.left - box.left));
+      top = r.bottom - box.top + 8;
+    }
+    top = Math.max(0, Math.min(top, Math.max(0, root.scrollHeight - m.height)));
+    const px = (n) => `${Math.round(n)}px`;
+    if (menu.style.left !== px(left)) menu.style.left = px(left);
+    if (menu.style.top !== px(top)) menu.style.top = px(top);
+  }
+
+  // src/live.js
   var soon = (fn) => typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn);
   var WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
-  var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  var SLOTS = {
+    header: ".cw-header-slot",
+    prompt: ".cw-prompt-slot",
+    svg: ".cw-svg-slot",
+    below: ".cw-below",
+    log: ".cw-log-slot",
+    tracks: ".cw-tracks",
+    players: ".cw-players-slot",
+    legend: ".cw-legend-slot",
+    menu: ".cw-menu-slot",
+    tip: ".cw-tip"
+  };
   var drawn = /* @__PURE__ */ new WeakMap();
   function replace(slot, trees) {
     const list = [].concat(trees).filter(Boolean);
@@ -659,263 +755,213 @@ var CycladesReplay = (() => {
     slot.replaceChildren(frag);
   }
   var targetId = (node) => node && (node.getAttribute("data-target") || node.getAttribute("data-track"));
-  function mountBoard(el, source) {
-    const doc = el.ownerDocument;
-    const root = toDom(frameTree(source.get("static")), doc);
-    el.appendChild(root);
-    const q = (s) => root.querySelector(s);
-    const slots = {
-      header: q(".cw-header-slot"),
-      prompt: q(".cw-prompt-slot"),
-      svg: q(".cw-svg-slot"),
-      below: q(".cw-below"),
-      log: q(".cw-log-slot"),
-      tracks: q(".cw-tracks"),
-      players: q(".cw-players-slot"),
-      legend: q(".cw-legend-slot"),
-      menu: q(".cw-menu-slot"),
-      tip: q(".cw-tip")
-    };
-    const local = { menu: null, staticKey: null, dynamic: null, marks: null, roving: null, refocus: false, legendOpen: false, pieces: null };
-    function drawStatic(stat) {
-      const key = JSON.stringify([stat.map.id, stat.lang, stat.mode]);
-      if (key === local.staticKey) return;
-      local.staticKey = key;
-      replace(slots.svg, mapSvg(stat));
-      local.dynamic = slots.svg.querySelector(".cw-dynamic-slot");
-      local.marks = slots.svg.querySelector(".cw-marks-slot");
-      root.setAttribute("lang", stat.lang);
-      root.setAttribute("aria-label", stat.text.title);
-      root.style.fontFamily = stat.font;
-      root.style.setProperty("--cw-aspect", String(stat.map.width / stat.map.height));
-      root.className = `cw-root cw-mode-${stat.mode}`;
+  var LiveBoard = class {
+    constructor(el, source) {
+      this.el = el;
+      this.source = source;
+      this.doc = el.ownerDocument;
+      this.local = { menu: null, staticKey: null, roving: null, refocus: false, focusMenu: false, pieces: null };
+      this.pending = false;
+      this.alive = true;
+      this.viewChanged = false;
     }
-    const targets = () => [...root.querySelectorAll(".cw-target")];
-    function focusedTarget() {
-      const a = doc.activeElement;
-      return a && root.contains(a) && a.classList && a.classList.contains("cw-target") ? targetId(a) : null;
+    /** Build the frame, listen to the source and the DOM, draw once. */
+    mount() {
+      this.root = toDom(frameTree(this.source.get("static")), this.doc);
+      this.el.appendChild(this.root);
+      this.slots = Object.fromEntries(Object.entries(SLOTS).map(([k, s]) => [k, this.root.querySelector(s)]));
+      this.handlers = WATCHED.map((name) => [name, name === "view" ? () => this.onView() : () => this.schedule()]);
+      for (const [name, fn] of this.handlers) this.source.on(name, fn);
+      this.dom = [
+        ["click", (ev) => this.onClick(ev)],
+        ["keydown", (ev) => onBoardKey(this, ev)],
+        ["mouseover", (ev) => this.onOver(ev)],
+        ["mouseleave", () => {
+          this.slots.tip.hidden = true;
+        }]
+      ];
+      for (const [type, fn] of this.dom) this.root.addEventListener(type, fn);
+      this.unwatchLog = watchLog(this.slots.log);
+      this.draw();
     }
-    function rove(id) {
-      const all = targets();
+    /** Stop listening and remove the board. */
+    unmount() {
+      this.alive = false;
+      for (const [name, fn] of this.handlers) this.source.off(name, fn);
+      for (const [type, fn] of this.dom) this.root.removeEventListener(type, fn);
+      this.unwatchLog();
+      this.root.remove();
+    }
+    q(selector) {
+      return this.root.querySelector(selector);
+    }
+    step() {
+      const v = this.source.get("view");
+      return v ? v.step : null;
+    }
+    targets() {
+      return [...this.root.querySelectorAll(".cw-target")];
+    }
+    focusedTarget() {
+      const a = this.doc.activeElement;
+      return a && this.root.contains(a) && a.classList && a.classList.contains("cw-target") ? targetId(a) : null;
+    }
+    /** Make target `id` (or the first) the one tab stop among the targets. */
+    rove(id) {
+      const all = this.targets();
       const chosen = all.find((t) => targetId(t) === id) || all[0] || null;
       for (const t of all) t.setAttribute("tabindex", t === chosen ? "0" : "-1");
-      local.roving = chosen ? targetId(chosen) : null;
+      this.local.roving = chosen ? targetId(chosen) : null;
       return chosen;
     }
-    function draw() {
-      const stat = source.get("static");
-      const view = source.get("view");
-      if (!stat || !stat.map || !view || !view.players) return void 0;
+    drawStatic(fixed) {
+      const key = JSON.stringify([fixed.map.id, fixed.lang, fixed.mode]);
+      if (key === this.local.staticKey) return;
+      this.local.staticKey = key;
+      replace(this.slots.svg, mapSvg(fixed));
+      this.slots.dynamic = this.slots.svg.querySelector(".cw-dynamic-slot");
+      this.slots.marks = this.slots.svg.querySelector(".cw-marks-slot");
+      const root = this.root;
+      root.setAttribute("lang", fixed.lang);
+      root.setAttribute("aria-label", fixed.text.title);
+      root.style.fontFamily = fixed.font;
+      root.style.setProperty("--cw-aspect", String(fixed.map.width / fixed.map.height));
+      root.className = `cw-root cw-mode-${fixed.mode}`;
+    }
+    /** Draw the current view; returns the time it took (ms), or undefined if nothing to draw. */
+    draw() {
+      const src = this.source;
+      const fixed = src.get("static");
+      const view = src.get("view");
+      if (!fixed || !fixed.map || !view || !view.players) return void 0;
       const t0 = performance.now();
-      const hadFocus = focusedTarget();
-      const menuFocus = local.menu && slots.menu.contains(doc.activeElement);
-      drawStatic(stat);
+      const hadFocus = this.focusedTarget();
+      const menuFocus = this.local.menu && this.slots.menu.contains(this.doc.activeElement);
+      this.drawStatic(fixed);
       const ui = {
-        error: source.get("error"),
-        annotation: source.get("annotation"),
-        timeline: source.get("timeline"),
-        animate: source.get("animate") !== false,
-        interactive: source.get("interactive") !== false,
-        before: local.pieces
+        error: src.get("error"),
+        annotation: src.get("annotation"),
+        timeline: src.get("timeline"),
+        animate: src.get("animate") !== false,
+        interactive: src.get("interactive") !== false,
+        before: this.local.pieces
       };
-      local.pieces = view.pieces;
-      const legal = source.get("legal") || [];
-      const parts = boardParts(stat, view, legal, ui);
-      local.legendOpen = !!(q(".cw-legend") && q(".cw-legend").open);
-      replace(slots.header, parts.header);
-      replace(slots.prompt, parts.prompt);
-      replace(local.dynamic, parts.dynamic);
-      replace(local.marks, parts.marks);
-      replace(slots.below, parts.below);
-      replace(slots.log, parts.log);
-      replace(slots.tracks, parts.tracks);
-      replace(slots.players, parts.players);
-      replace(slots.legend, parts.legend);
-      if (local.legendOpen) q(".cw-legend").open = true;
-      root.classList.toggle("cw-no-anim", !ui.animate);
-      const chosen = rove(hadFocus || local.roving);
-      if (local.menu && !targets().some((t) => targetId(t) === local.menu)) local.menu = null;
-      drawMenu(stat, legal, menuFocus || local.focusMenu);
-      local.focusMenu = false;
-      if (!local.menu) {
-        if (hadFocus && chosen) chosen.focus();
-        else if (local.refocus) (chosen || root).focus();
-      }
-      local.refocus = false;
-      const newest = q(".cw-newest");
-      if (newest && newest.scrollIntoView && q(".cw-log-body")) {
-        const body = q(".cw-log-body");
-        body.scrollTop = body.scrollHeight;
-      }
+      this.local.pieces = view.pieces;
+      const legal = src.get("legal") || [];
+      this.drawParts(boardParts(fixed, view, legal, ui));
+      this.root.classList.toggle("cw-no-anim", !ui.animate);
+      this.restoreFocus(fixed, legal, hadFocus, menuFocus);
+      scrollLogToNewest(this.slots.log);
       const ms = performance.now() - t0;
-      root.dataset.renderMs = ms.toFixed(2);
-      root.dataset.step = String(view.step);
+      this.root.dataset.renderMs = ms.toFixed(2);
+      this.root.dataset.step = String(view.step);
       return ms;
     }
-    function drawMenu(stat, legal, keepFocus) {
-      if (!local.menu) {
-        replace(slots.menu, []);
+    drawParts(parts) {
+      const legend = this.q(".cw-legend");
+      const legendOpen = !!(legend && legend.open);
+      for (const name of ["header", "prompt", "dynamic", "marks", "below", "log", "tracks", "players", "legend"]) {
+        replace(this.slots[name], parts[name]);
+      }
+      if (legendOpen) this.q(".cw-legend").open = true;
+    }
+    restoreFocus(fixed, legal, hadFocus, menuFocus) {
+      const chosen = this.rove(hadFocus || this.local.roving);
+      if (this.local.menu && !this.targets().some((t) => targetId(t) === this.local.menu)) this.local.menu = null;
+      this.drawMenu(fixed, legal, menuFocus || this.local.focusMenu);
+      this.local.focusMenu = false;
+      if (!this.local.menu) {
+        if (hadFocus && chosen) chosen.focus();
+        else if (this.local.refocus) (chosen || this.root).focus();
+      }
+      this.local.refocus = false;
+    }
+    drawMenu(fixed, legal, keepFocus) {
+      if (!this.local.menu) {
+        replace(this.slots.menu, []);
         return;
       }
-      const view = source.get("view");
-      const acts = actionsAt(legal, local.menu);
-      replace(slots.menu, popover(stat, (view.menus || {})[local.menu] || "", acts));
-      place();
-      if (keepFocus !== false) {
-        const first = slots.menu.querySelector(".cw-action");
-        if (first) first.focus();
+      const view = this.source.get("view");
+      const acts = actionsAt(legal, this.local.menu);
+      replace(this.slots.menu, popover(fixed, (view.menus || {})[this.local.menu] || "", acts));
+      const target = this.targets().find((t) => targetId(t) === this.local.menu);
+      placeBeside(this.root, this.slots.menu.firstElementChild, target);
+      if (keepFocus) {
+        const first = this.slots.menu.querySelector(".cw-action");
+        if (first && first !== this.doc.activeElement) first.focus();
       }
     }
-    function place() {
-      const menu = slots.menu.firstElementChild;
-      const target = targets().find((t) => targetId(t) === local.menu);
-      if (!menu || !target || !target.getBoundingClientRect) return;
-      const box = root.getBoundingClientRect();
-      const r = target.getBoundingClientRect();
-      const m = menu.getBoundingClientRect();
-      let left = r.right - box.left + 8;
-      let top = r.top - box.top;
-      if (left + m.width > box.width) left = r.left - box.left - m.width - 8;
-      if (left < 0) {
-        left = Math.max(0, Math.min(box.width - m.width, r.left - box.left));
-        top = r.bottom - box.top + 8;
-      }
-      top = Math.max(0, Math.min(top, Math.max(0, root.scrollHeight - m.height)));
-      menu.style.left = `${left}px`;
-      menu.style.top = `${top}px`;
+    open(id) {
+      this.local.menu = this.local.menu === id ? null : id;
+      this.local.focusMenu = this.local.menu !== null;
+      this.draw();
     }
-    function open(id) {
-      local.menu = local.menu === id ? null : id;
-      local.focusMenu = local.menu !== null;
-      draw();
-    }
-    function close() {
-      const id = local.menu;
-      local.menu = null;
-      draw();
-      const t = targets().find((x) => targetId(x) === id);
+    close() {
+      const id = this.local.menu;
+      this.local.menu = null;
+      this.draw();
+      const t = this.targets().find((x) => targetId(x) === id);
       if (t) t.focus();
     }
-    const step = () => {
-      const v = source.get("view");
-      return v ? v.step : null;
-    };
-    let pending = null;
-    let alive = true;
-    let viewChanged = false;
-    function flush() {
-      pending = null;
-      if (!alive) return;
-      const ms = draw();
-      if (viewChanged && ms !== void 0) source.send(renderedIntent(step(), ms));
-      viewChanged = false;
+    // Several traits change together after one step: draw once, when they are all set.
+    schedule() {
+      if (this.pending) return;
+      this.pending = true;
+      soon(() => this.flush());
     }
-    function schedule() {
-      if (pending === null) {
-        pending = true;
-        soon(flush);
-      }
+    flush() {
+      this.pending = false;
+      if (!this.alive) return;
+      const ms = this.draw();
+      if (this.viewChanged && ms !== void 0) this.source.send(renderedIntent(this.step(), ms));
+      this.viewChanged = false;
     }
-    function onView() {
-      local.menu = null;
-      viewChanged = true;
-      schedule();
+    onView() {
+      this.local.menu = null;
+      this.viewChanged = true;
+      this.schedule();
     }
-    function onClick(ev) {
+    onClick(ev) {
       const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
-      if (!t || !root.contains(t)) return;
-      const legal = source.get("legal") || [];
+      if (!t || !this.root.contains(t)) return;
+      const legal = this.source.get("legal") || [];
+      const intent = t.dataset.intent;
       if (t.dataset.action !== void 0) {
         const action = legal.find((a) => String(a.id) === t.dataset.action);
-        if (action) source.send(playIntent(action, step()));
-        local.menu = null;
-        local.refocus = true;
-        draw();
-      } else if (t.dataset.intent === "continue" || t.dataset.intent === "step") {
-        source.send(t.dataset.intent === "step" ? stepIntent(step()) : continueIntent(step()));
-        local.refocus = true;
-      } else if (t.dataset.intent === "close") {
-        close();
+        if (action) this.source.send(playIntent(action, this.step()));
+        this.local.menu = null;
+        this.local.refocus = true;
+        this.draw();
+      } else if (intent === "continue" || intent === "step") {
+        this.source.send(intent === "step" ? stepIntent(this.step()) : continueIntent(this.step()));
+        this.local.refocus = true;
+      } else if (intent === "close") {
+        this.close();
       } else {
         const id = t.dataset.target || t.dataset.track;
-        if (actionsAt(legal, id).length && source.get("interactive") !== false) open(id);
+        if (actionsAt(legal, id).length && this.source.get("interactive") !== false) this.open(id);
       }
     }
-    function onKey(ev) {
-      if (ev.target.closest && ev.target.closest("input,textarea,select,summary")) return;
-      if (ev.key === "Escape" && local.menu) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        close();
-        return;
-      }
-      if (slots.menu.contains(ev.target)) {
-        if (ARROWS[ev.key]) {
-          const items = [...slots.menu.querySelectorAll(".cw-action")];
-          const i = items.indexOf(ev.target);
-          if (i >= 0) items[(i + ARROWS[ev.key] + items.length) % items.length].focus();
-          ev.preventDefault();
-          ev.stopPropagation();
-        }
-        return;
-      }
-      const onTarget = ev.target.classList && ev.target.classList.contains("cw-target");
-      if (onTarget && ARROWS[ev.key] && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey) {
-        const all = targets();
-        const i = all.indexOf(ev.target);
-        const next = all[(i + ARROWS[ev.key] + all.length) % all.length];
-        rove(targetId(next));
-        next.focus();
-        ev.preventDefault();
-        ev.stopPropagation();
-        return;
-      }
-      if (onTarget && (ev.key === "Enter" || ev.key === " ")) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        open(targetId(ev.target));
-        return;
-      }
-      if (ev.target.closest && ev.target.closest("button")) return;
-      const intent = keyIntent(ev, step());
-      if (intent) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        local.refocus = ev.target === root ? false : local.refocus;
-        source.send(intent);
-      }
-    }
-    function onOver(ev) {
+    onOver(ev) {
+      const tip = this.slots.tip;
       const t = ev.target.closest("[data-tip]");
       if (!t) {
-        slots.tip.hidden = true;
+        tip.hidden = true;
         return;
       }
-      slots.tip.textContent = t.dataset.tip;
-      const box = q(".cw-map-area").getBoundingClientRect();
-      slots.tip.style.left = `${ev.clientX - box.left + 12}px`;
-      slots.tip.style.top = `${ev.clientY - box.top + 12}px`;
-      slots.tip.hidden = false;
+      tip.textContent = t.dataset.tip;
+      const box = this.q(".cw-map-area").getBoundingClientRect();
+      tip.style.left = `${ev.clientX - box.left + 12}px`;
+      tip.style.top = `${ev.clientY - box.top + 12}px`;
+      tip.hidden = false;
     }
-    const onLeave = () => {
-      slots.tip.hidden = true;
-    };
-    root.addEventListener("click", onClick);
-    root.addEventListener("keydown", onKey);
-    root.addEventListener("mouseover", onOver);
-    root.addEventListener("mouseleave", onLeave);
-    const handlers = WATCHED.map((name) => [name, name === "view" ? onView : schedule]);
-    for (const [name, fn] of handlers) source.on(name, fn);
-    draw();
-    return () => {
-      alive = false;
-      for (const [name, fn] of handlers) source.off(name, fn);
-      root.removeEventListener("click", onClick);
-      root.removeEventListener("keydown", onKey);
-      root.removeEventListener("mouseover", onOver);
-      root.removeEventListener("mouseleave", onLeave);
-      root.remove();
-    };
+  };
+
+  // src/view.js
+  function mountBoard(el, source) {
+    const board = new LiveBoard(el, source);
+    board.mount();
+    return () => board.unmount();
   }
 
   // src/page.js

@@ -1,5 +1,6 @@
 """The log panel: what happened since the player to act last decided, grouped by phase and
-player, newest step marked.
+player, newest step marked. During a god's action, the player's own moves of that action
+stay in view with the others'.
 
 After a bot's turn (or a Continue), the whole of it stays visible: the log covers every
 step since the current player's previous decision (at a chance or automatic step: since
@@ -77,11 +78,16 @@ def _player_of(step: Any, state: GameState) -> str | None:
 
 
 def _start(history: Sequence[Any], state: GameState) -> int:
-    """Index of the first step to show."""
+    """Index of the first step to show: the step after the player to act last decided
+    before the current god's action (so their own moves of this action stay in view),
+    or after the last decision at a chance or automatic step."""
     kind, seat = flow.node(state)
     actor = state.names[seat] if kind == "decision" and seat is not None else None
     first = max(0, len(history) - MAX_STEPS)
-    for i in range(len(history) - 1, first - 1, -1):
+    end = len(history)
+    if actor is not None and state.turn is not None:
+        end = _turn_start(history, first)
+    for i in range(end - 1, first - 1, -1):
         step = history[i]
         if step.kind != "decision":
             continue
@@ -89,6 +95,14 @@ def _start(history: Sequence[Any], state: GameState) -> int:
             return i
         if step.player == actor:
             return i + 1
+    return first
+
+
+def _turn_start(history: Sequence[Any], first: int) -> int:
+    """Index of the step that began the god's action under way."""
+    for i in range(len(history) - 1, first - 1, -1):
+        if any(event.kind == "turn_start" for event in history[i].events):
+            return i
     return first
 
 

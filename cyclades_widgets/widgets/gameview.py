@@ -25,6 +25,7 @@ from ..bots import LEVELS
 from ..game import Bot, Game
 from .board import Board
 from .coach import OWN, YOU, seat_choice, seat_label
+from .follow import REDRAWS
 
 NAV_BUTTONS: tuple[tuple[str, str, str, str], ...] = (
     ("fast-backward", "start", "step", "board.control.start"),
@@ -78,9 +79,33 @@ class GameView(w.VBox):
         mode: str = "normal",
     ) -> None:
         self.board = board or Board(game, viewer=viewer, lang=lang, bots=bots, mode=mode)
-        """The board this view controls."""
+        """The board this view controls (the view follows the board's game)."""
         self._syncing = False
         self.nav = w.HBox([self._nav_button(*spec) for spec in NAV_BUTTONS] + self._undo_redo())
+        self._history_controls()
+        self.tabs = self._make_tabs()
+        self._own = self.board.own_bots
+        self.seats: dict[str, w.Dropdown] = {
+            name: self._seat_dropdown(name) for name in self.game.state.names
+        }
+        """The seat picker: one menu per player, "you" or a bot level."""
+        super().__init__(
+            [self.board, self.nav, w.HBox([self.player, self.slider]), self._coach_row(),
+             self.tabs],
+            layout=w.Layout(width="100%"),
+        )  # fmt: skip
+        self.board.on_change(lambda _: self.refresh())
+        self.board.observe(self._error_changed, names="error")
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Shown in a notebook: the board up to date first, even in the middle of a cell."""
+        if REDRAWS.waits(self.board):
+            self.board.refresh()
+        return super()._repr_mimebundle_(**kwargs)
+
+    def _history_controls(self) -> None:
+        """The history slider and Play (``ipywidgets.Play``), linked in the browser."""
         t = self.board.text
         # Every described control gets a tooltip: without one ipywidgets writes "null" in
         # its label's title, which the browser shows on hover.
@@ -102,12 +127,27 @@ class GameView(w.VBox):
         )
         w.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, names="value")
+
+    def _make_tabs(self) -> w.Tab:
+        """The tabs: narration, tables, the legal-action picker, the coach's log."""
+        t = self.board.text
         self.narration = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
         """The last step in plain language (a text area: narration is text, never HTML)."""
         self.tables = w.Tab(children=[w.Output() for _ in TABLES])
         for i, name in enumerate(TABLES):
             self.tables.set_title(i, t(f"board.table.{name}"))
         self.tables.observe(lambda _: self._show_tables(), names="selected_index")
+        self.coach_log = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
+        """The coach's lines: the hints asked for and the strong bots' reasons (as text)."""
+        tabs = w.Tab(children=[self.narration, self.tables, self._picker(), self.coach_log])
+        for i, title in enumerate(("narration", "tables", "actions", "coach")):
+            tabs.set_title(i, t(f"board.tab.{title}"))
+        tabs.observe(lambda _: self._show_tables(), names="selected_index")
+        return tabs
+
+    def _picker(self) -> w.VBox:
+        """The legal-action picker and the notation box, for those who prefer lists."""
+        t = self.board.text
         self.picker = w.Dropdown(
             options=[],
             description=t("board.control.action"),
@@ -124,18 +164,11 @@ class GameView(w.VBox):
         )
         self.notation.observe(lambda _: self._play_typed(), names="value")
         self.message = w.Label(tooltip="")
-        picker = w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
-        self.coach_log = w.Textarea(disabled=True, layout=w.Layout(width="100%", height="150px"))
-        """The coach's lines: the hints asked for and the strong bots' reasons (as text)."""
-        self.tabs = w.Tab(children=[self.narration, self.tables, picker, self.coach_log])
-        for i, title in enumerate(("narration", "tables", "actions", "coach")):
-            self.tabs.set_title(i, t(f"board.tab.{title}"))
-        self.tabs.observe(lambda _: self._show_tables(), names="selected_index")
-        self._own = self.board.own_bots
-        self.seats: dict[str, w.Dropdown] = {
-            name: self._seat_dropdown(name) for name in self.game.state.names
-        }
-        """The seat picker: one menu per player, "you" or a bot level."""
+        return w.VBox([w.HBox([self.picker, self.play_button]), self.notation, self.message])
+
+    def _coach_row(self) -> w.VBox:
+        """The seat picker, the Hint button and the "why the bots play" checkbox."""
+        t = self.board.text
         self.hint_button = w.Button(
             description=t("board.control.hint"),
             tooltip=t("board.control.hint_tip"),
@@ -150,20 +183,13 @@ class GameView(w.VBox):
             indent=False,
         )
         self.explain_bots.observe(self._explain_changed, names="value")
-        seats = w.VBox(
+        return w.VBox(
             [
                 w.Label(t("board.seat.title"), tooltip=""),
                 w.HBox(list(self.seats.values()), layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.hint_button, self.explain_bots]),
             ]
         )
-        super().__init__(
-            [self.board, self.nav, w.HBox([self.player, self.slider]), seats, self.tabs],
-            layout=w.Layout(width="100%"),
-        )
-        self.board.on_change(lambda _: self.refresh())
-        self.board.observe(self._error_changed, names="error")
-        self.refresh()
 
     @property
     def game(self) -> Game:

@@ -27,6 +27,12 @@ class Timeline:
         self.length = len(self._steps)
         """The last position (every step applied, redo included)."""
 
+    @property
+    def steps(self) -> list[Step]:
+        """Every step of the history, the undone ones that can be redone included: step
+        ``k`` leads from position ``k`` to position ``k + 1``."""
+        return self._steps
+
     def info(self) -> dict[str, Any]:
         """``{"index", "length"}`` for the board's timeline trait."""
         return {"index": self.index, "length": self.length}

@@ -45,7 +45,7 @@ import pytest
 from waits import LIMIT_MS, poll, shown, until
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "test-artifacts"
+from artifacts import ARTIFACTS  # noqa: E402  (a folder outside the checkout)
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/lib/chromium/chromium")
 CHROMIUM_ARGS = [
@@ -294,7 +294,7 @@ def artifacts_dir() -> Path:
 
 
 def screenshot(page, name: str) -> Path:
-    """Save a full-page PNG to test-artifacts/<name>.png and return its path."""
+    """Save a full-page PNG to <artifacts>/<name>.png (``tests/artifacts.py``) and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

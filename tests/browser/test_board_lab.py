@@ -4,7 +4,7 @@ The notebook ``notebooks/board_play.ipynb`` shows a 3-player ``GameView`` and wr
 game to ``board_state.json`` after every change, so each click is checked against what
 Python saw. Issue 6: play a bid, a recruit and a build by clicking; a rejected intent shows
 its message and changes nothing; step back with the keyboard; a whole cycle by clicks
-alone; screenshots kept in test-artifacts/.
+alone; screenshots kept in the test artifacts folder (``tests/artifacts.py``).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from artifacts import ARTIFACTS
 from ci_gate import skip_or_fail
 from waits import shown, until
 
@@ -83,6 +84,6 @@ def test_a_second_tutorial_page_shows_its_board(page, docs_site):
 
 
 def _artifact(name: str) -> Path:
-    folder = Path(__file__).resolve().parents[2] / "test-artifacts"
+    folder = ARTIFACTS
     folder.mkdir(exist_ok=True)
     return folder / name

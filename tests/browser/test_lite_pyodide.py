@@ -47,7 +47,7 @@ import cyclades_widgets
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "lite" / "node_modules" / "pyodide"
 WHEEL_CACHE = REPO / "build" / "lite" / "pyodide-wheels"
-ARTIFACTS = REPO / "test-artifacts"
+from artifacts import ARTIFACTS  # noqa: E402
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: What the kernel loads from the distribution when it starts (with their dependencies).
 STARTUP = ("micropip", "jedi", "ipython", "traitlets", "typing-extensions")

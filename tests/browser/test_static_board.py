@@ -4,7 +4,7 @@
 - The SVG is drawn by the browser at its own size, and the text the layout placed by
   estimate (panel names, stats, captions, chips) fits inside its panel with the browser's
   real fonts. Screenshots of a 5-player mid-game, a 3-player board with notes, and the
-  same in Chinese go to ``test-artifacts/svg-*.png`` for a person to look at.
+  same in Chinese go to ``svg-*.png`` in the test artifacts folder (``tests/artifacts.py``) for a person to look at.
 - ``record.to_html`` opens from ``file://`` with every network request refused, draws the
   board and steps through it.
 - In JupyterLab, a cell ending in ``game`` shows the board picture.

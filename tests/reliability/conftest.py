@@ -4,7 +4,7 @@
 - ``CYCLADES_LONG=1`` scales the suite up: 200 → 10,000 random games, and more
   hypothesis examples. The short size runs in the README's test command (CI).
 - At the end of the session the counts (games, steps, checks, breaches) are printed, and
-  written to ``test-artifacts/reliability-counts.json`` so the docs can quote the latest run.
+  written to ``reliability-counts.json`` in the test artifacts folder (``tests/artifacts.py``) so the docs can quote the latest run.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from reliability_support import COUNTS, LONG
 
 HERE = Path(__file__).parent
-ARTIFACTS = HERE.parents[1] / "test-artifacts"
+from artifacts import ARTIFACTS  # noqa: E402
 _T0 = time.perf_counter()
 
 
@@ -29,7 +29,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ANN001
-    """Print the counts, and keep them in test-artifacts/ for the docs."""
+    """Print the counts, and keep them in the test artifacts folder for the docs."""
     if not COUNTS:
         return
     elapsed = time.perf_counter() - _T0
