@@ -159,6 +159,12 @@ class Board(Intents, Seats, anywidget.AnyWidget):
             self._current = {}
         self.refresh()
 
+    def close(self) -> None:
+        """Close the board: its game forgets it, and nothing else keeps it alive."""
+        self._game.unobserve(self._game_changed)
+        _forget_file_watchers(self)
+        super().close()
+
     def _game_changed(self, game: Any) -> None:
         """The game moved (a cell, another view, a bot): redraw when the cell or click ends."""
         REDRAWS.request(self)
@@ -286,6 +292,23 @@ def _check_mode(mode: Any) -> str:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {quote(mode)}")
     return str(mode)
+
+
+def _forget_file_watchers(widget: Any) -> None:
+    """anywidget ties every widget whose ``_esm``/``_css`` is a file to that file's
+    ``changed`` signal (hot reload) with a lambda held strongly by the class: a closed board
+    would live for ever. Its own lambdas are disconnected here (a private corner of psygnal:
+    if that changes, nothing worse than before happens)."""
+    files = [k.__dict__.get(key) for k in type(widget).__mro__ for key in ("_esm", "_css")]
+    for signal in {id(s): s for s in (getattr(f, "changed", None) for f in files) if s}.values():
+        for slot in list(getattr(signal, "_slots", ())):
+            try:
+                callback = slot.dereference()
+            except Exception:  # noqa: BLE001 - not ours to understand
+                continue
+            cells = getattr(callback, "__closure__", None) or ()
+            if any(cell.cell_contents is widget for cell in cells):
+                signal.disconnect(callback)
 
 
 def _size(value: Any) -> int:
