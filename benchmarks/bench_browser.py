@@ -10,6 +10,11 @@ again and again. The front end reports each redraw (``Board.render_stats``):
 - ``roundtrip_ms``: from Python's refresh after the step to the front end's "rendered"
   report arriving back in the kernel: the time a learner waits to see a step.
 
+The same cell is timed in the page itself, from running it to the board redrawn with the
+new step (the board follows its game: the cell calls nothing to redraw it):
+
+- ``cell_play_to_redraw_ms``: a cell's ``game.play(...)`` (or step) → the board redrawn.
+
 A second notebook shows a ``GameView`` of a 3-player game at its first bid, and a learner's
 clicks are timed in the page itself (issue 12), from the click to the board redrawn with
 the new step (a MutationObserver on the board's ``data-step``):
@@ -59,8 +64,7 @@ def one_step():
     if game.node == "decision":
         game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
     elif not game.is_over:
-        game.step()
-    board.refresh()
+        game.step()  # the board follows: it redraws when the cell ends
 
 board"""
 STEP_CELL = "one_step()"
@@ -85,14 +89,31 @@ TIME_CLICK_JS = """async (selector) => {
   await done;
   return performance.now() - t0;
 }"""
+TIME_CELL_JS = """async (index) => {
+  const root = document.querySelector('[data-testid=cw-board]');
+  const before = root.dataset.step;
+  const done = new Promise((resolve) => {
+    const seen = new MutationObserver(() => {
+      if (root.dataset.step !== before) { seen.disconnect(); resolve(); }
+    });
+    seen.observe(root, {attributes: true, attributeFilter: ['data-step']});
+  });
+  const t0 = performance.now();
+  const panel = window.jupyterapp.shell.currentWidget;
+  panel.content.activeCellIndex = index;
+  window.jupyterapp.commands.execute('notebook:run-cell');
+  await done;
+  return performance.now() - t0;
+}"""
 DUMP_CELL = f"pathlib.Path({OUT!r}).write_text(json.dumps(board.render_stats))"
 
 
 def harness() -> ModuleType:
     """The browser-test harness module (``tests/browser/conftest.py``), loaded by path."""
     path = REPO / "tests" / "browser" / "conftest.py"
-    if str(path.parent) not in sys.path:  # its sibling modules (waits.py)
-        sys.path.insert(0, str(path.parent))
+    for folder in (path.parent, path.parents[1]):  # its sibling modules (waits, artifacts)
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
     spec = importlib.util.spec_from_file_location("cyclades_browser_harness", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -139,7 +160,7 @@ def _run_cell(page, index: int) -> None:  # noqa: ANN001
     )
 
 
-def _drive(h: ModuleType, url: str, root: Path, steps: int) -> list[dict]:
+def _drive(h: ModuleType, url: str, root: Path, steps: int) -> tuple[list[dict], list[float]]:
     from playwright.sync_api import sync_playwright
 
     chromium = h._system_chromium()
@@ -152,20 +173,16 @@ def _drive(h: ModuleType, url: str, root: Path, steps: int) -> list[dict]:
         board = page.locator("[data-testid=cw-board]")
         board.wait_for(state="visible")
         h.wait_for_path(root / OUT, timeout=120)
-        for _ in range(steps):
-            before = board.get_attribute("data-step")
-            _run_cell(page, 1)
-            page.wait_for_function(
-                "(s) => document.querySelector('[data-testid=cw-board]').dataset.step !== s",
-                arg=before,
-            )
+        cells: list[float] = []
+        for _ in range(steps):  # a cell that moves the game: the time until the board shows it
+            cells.append(page.evaluate(TIME_CELL_JS, 1))
             h.wait_for_kernel_idle(page)
         (root / OUT).unlink()
         time.sleep(0.3)  # the last "rendered" report reaches the kernel
         _run_cell(page, 2)
         h.wait_for_path(root / OUT, timeout=60)
         browser.close()
-    return json.loads((root / OUT).read_text())
+    return json.loads((root / OUT).read_text()), cells
 
 
 def _clicks(h: ModuleType, url: str, clicks: int) -> tuple[list[float], list[float]]:
@@ -206,12 +223,13 @@ def run(quick: bool) -> list[Figure]:
     h.write_notebook(root / CLICK_NOTEBOOK, CLICK_CELL)
     proc, url = _start_lab(h, root, home)
     try:
-        stats = _drive(h, url, root, steps)
+        stats, cells = _drive(h, url, root, steps)
         bids, undos = _clicks(h, url, 10 if quick else 30)
     finally:
         h._stop(proc)
     proc, url = _start_lab(h, root, home, NODELAY)  # the same clicks, TCP_NODELAY on
     try:
+        _, fast_cells = _drive(h, url, root, steps)
         fast_bids, fast_undos = _clicks(h, url, 10 if quick else 30)
     finally:
         h._stop(proc)
@@ -222,6 +240,22 @@ def run(quick: bool) -> list[Figure]:
     if not redraw or not roundtrip:
         raise RuntimeError(f"the front end reported no redraws: {stats}")
     return [
+        Figure(
+            "cell_play_to_redraw_ms",
+            round(statistics.median(cells), 1),
+            "ms",
+            "a cell that moves the game run → board redrawn (Board in Lab, 5 players)",
+            f"median of {len(cells)} cells; target ≤ 60 ms",
+            extra={"samples": [round(c, 1) for c in cells]},
+        ),
+        Figure(
+            "cell_play_to_redraw_nodelay_ms",
+            round(statistics.median(fast_cells), 1),
+            "ms",
+            "the same cells, TCP_NODELAY on (cyclades_widgets.widgets.nodelay)",
+            f"median of {len(fast_cells)} cells",
+            extra={"samples": [round(c, 1) for c in fast_cells]},
+        ),
         Figure(
             "click_to_redraw_ms",
             round(statistics.median(bids), 1),
