@@ -10,6 +10,5 @@ import tempfile
 from pathlib import Path
 
 ARTIFACTS = Path(
-    os.environ.get("CYCLADES_ARTIFACTS")
-    or Path(tempfile.gettempdir()) / "cyclades-test-artifacts"
+    os.environ.get("CYCLADES_ARTIFACTS") or Path(tempfile.gettempdir()) / "cyclades-test-artifacts"
 )

@@ -42,10 +42,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from artifacts import ARTIFACTS
 from waits import LIMIT_MS, poll, shown, until
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-from artifacts import ARTIFACTS  # noqa: E402  (a folder outside the checkout)
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/lib/chromium/chromium")
 CHROMIUM_ARGS = [

@@ -141,7 +141,12 @@ def test_run_all_on_the_first_tutorial_then_the_first_click_plays(page, lab, lan
     god = root.query_selector(lit)
     god.scroll_into_view_if_needed()
     god.click()
-    until(page, "the god's menu of bids", "(el) => !!el.querySelector('.cw-menu-slot .cw-action')", root)
+    until(
+        page,
+        "the god's menu of bids",
+        "(el) => !!el.querySelector('.cw-menu-slot .cw-action')",
+        root,
+    )
     root.query_selector(".cw-menu-slot .cw-action").click()
     until(
         page,

@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from artifacts import ARTIFACTS
 from ci_gate import skip_or_fail
 from playwright.sync_api import expect
 from waits import shown, until
@@ -47,7 +48,6 @@ import cyclades_widgets
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "lite" / "node_modules" / "pyodide"
 WHEEL_CACHE = REPO / "build" / "lite" / "pyodide-wheels"
-from artifacts import ARTIFACTS  # noqa: E402
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: What the kernel loads from the distribution when it starts (with their dependencies).
 STARTUP = ("micropip", "jedi", "ipython", "traitlets", "typing-extensions")

@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from artifacts import ARTIFACTS
 from reliability_support import COUNTS, LONG
 
 HERE = Path(__file__).parent
-from artifacts import ARTIFACTS  # noqa: E402
 _T0 = time.perf_counter()
 
 
