@@ -556,3 +556,27 @@ def test_fuzz_replaced_values_give_only_record_errors(short_record: str, data):
         GameRecord.loads(json.dumps(doc))
     except RecordError as exc:
         assert exc.path.startswith("$")
+
+
+def test_annotate_refuses_a_malformed_arrow_naming_it_and_changes_nothing():
+    """Issue 24: a one-ended arrow raised a bare TypeError."""
+    record = Game.new(players=3, seed=2).record
+    before = record.dumps()
+    for bad in ([("naxos",)], [3], [("naxos", "paros", "milos")], [{"from": "naxos"}]):
+        with pytest.raises(RecordError) as err:
+            record.annotate(2, arrows=bad)
+        assert err.value.path.startswith("$.steps[2].arrows[0]")
+        assert record.dumps() == before
+    assert "arrow" in str(pytest.raises(RecordError, record.annotate, 2, arrows=[3]).value)
+
+
+def test_annotate_takes_arrows_in_the_files_own_form():
+    """Issue 24: {"from": ..., "to": ...}, as a record file writes an arrow, is taken."""
+    record = Game.new(players=3, seed=2).record
+    record.annotate(2, arrows=[{"from": "naxos", "to": "paros"}, ("paros", "milos")])
+    assert [(a.source, a.target) for a in record.step(2).arrows] == [
+        ("naxos", "paros"),
+        ("paros", "milos"),
+    ]
+    again = GameRecord.loads(record.dumps())
+    assert again.step(2).arrows == record.step(2).arrows

@@ -17,10 +17,13 @@ import os
 import re
 import subprocess
 import sys
+import xml.dom.minidom
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cyclades_widgets as cw
 from cyclades_widgets import svg
@@ -569,3 +572,30 @@ def test_the_longest_example_replays_in_a_page_of_at_most_300_kb():
     assert len(data["patches"]) + 1 == len(record.replay().history) + 1 >= 500
     assert len(page.encode("utf-8")) <= 300 * 1024, len(page.encode("utf-8"))
     assert data["title"] == str(record.title) and data["text"]["keys"].startswith("←/→")
+
+
+# Issue 24: whatever text reaches the static board, the SVG is well-formed XML.
+_ANY_TEXT = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF), max_size=30)
+
+
+@settings(max_examples=60)
+@given(caption=_ANY_TEXT, label=_ANY_TEXT, arrow=_ANY_TEXT)
+def test_the_svg_is_well_formed_xml_whatever_text_it_holds(caption, label, arrow):
+    game = cw.Game.new(players=3, seed=1)
+    svg = str(
+        cw.svg.board(
+            game.state,
+            caption=caption,
+            highlights=[("naxos", label)],
+            arrows=[("naxos", "paros", arrow)],
+        )
+    )
+    xml.dom.minidom.parseString(svg)  # raises ExpatError when it is not well-formed
+
+
+def test_the_characters_xml_forbids_are_replaced_not_dropped_silently():
+    game = cw.Game.new(players=3, seed=1)
+    for text in ("a\x0cb", "a\x00b", "note \ufffe", "\ud800"):
+        svg = str(cw.svg.board(game.state, caption=text, highlights=[("naxos", text)]))
+        xml.dom.minidom.parseString(svg)
+        assert "\ufffd" in svg

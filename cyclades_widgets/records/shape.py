@@ -19,6 +19,8 @@ cyclades_widgets.rules.errors.RecordError: $: missing required key 'edition'
 
 from __future__ import annotations
 
+import reprlib
+
 import re
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -202,6 +204,28 @@ def _obj(value: Any, parts: list[str | int], allowed: frozenset[str]) -> dict[st
     return value
 
 
+def read_arrow(value: Any, parts: list[str | int]) -> tuple[str, str]:
+    """The two ends of an arrow, checked: an object ``{"from": id, "to": id}`` as in the
+    file, a pair ``(from, to)``, or anything with ``source`` and ``target``. Raises
+    :class:`RecordError` naming the arrow when it is none of these."""
+    if hasattr(value, "source") and hasattr(value, "target"):
+        ends = [value.source, value.target]
+    elif isinstance(value, dict):
+        _obj(value, parts, frozenset({"from", "to"}))
+        for end in ("from", "to"):
+            if end not in value:
+                raise _fail(msg("missing_key", repr(end), key=repr(end)), parts)
+        ends = [value["from"], value["to"]]
+    elif isinstance(value, list | tuple) and len(value) == 2:
+        ends = list(value)
+    else:
+        shown = reprlib.repr(value)
+        raise _fail(msg("arrow_form", shown, got=shown), parts)
+    for end, key in zip(ends, ("from", "to")):
+        check_text(end, [*parts, key], limit=SHORT_LENGTH, lines=False)
+    return ends[0], ends[1]
+
+
 def _list(value: Any, parts: list[str | int], most: int) -> list[Any]:
     if not isinstance(value, list):
         raise _wrong_type("array", value, parts)
@@ -271,11 +295,9 @@ class _Walk:
         if "arrows" in value:
             where = [*parts, "arrows"]
             for i, arrow in enumerate(_list(value["arrows"], where, MAX_MARKS)):
-                _obj(arrow, [*where, i], frozenset({"from", "to"}))
-                for end in ("from", "to"):
-                    if end not in arrow:
-                        raise _fail(msg("missing_key", repr(end), key=repr(end)), [*where, i])
-                    check_text(arrow[end], [*where, i, end], limit=SHORT_LENGTH, lines=False)
+                if not isinstance(arrow, dict):
+                    raise _wrong_type("object", arrow, [*where, i])
+                read_arrow(arrow, [*where, i])
 
     def variations(self, value: Any, parts: list[str | int], depth: int, length: int) -> None:
         variations = _list(value, parts, MAX_VARIATIONS)

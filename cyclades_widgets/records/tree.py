@@ -351,7 +351,7 @@ class RecordTree:
         tag: Text | Mapping[str, str] | None = None,
         isles: Iterable[str] = (),
         seas: Iterable[str] = (),
-        arrows: Iterable[tuple[str, str] | Arrow] = (),
+        arrows: Iterable[tuple[str, str] | Mapping[str, str] | Arrow] = (),
     ) -> RecordStep:
         """Add annotations to the move at absolute index ``step`` of a line; values
         given replace the old ones. A text is a string, or one per language
@@ -381,14 +381,7 @@ class RecordTree:
                 raise RecordError(message, json_path(where))
             for i, place in enumerate(ids):
                 shape.check_text(place, [*where, i], limit=shape.SHORT_LENGTH, lines=False)
-        drawn = [a if isinstance(a, Arrow) else Arrow(*a) for a in arrows]
-        if len(drawn) > shape.MAX_MARKS:
-            message = shape.msg("max_items", count=shape.MAX_MARKS, got=len(drawn))
-            raise RecordError(message, json_path([*parts, "arrows"]))
-        for i, arrow in enumerate(drawn):
-            for end, key in ((arrow.source, "from"), (arrow.target, "to")):
-                shape.check_text(end, [*parts, "arrows", i, key], limit=shape.SHORT_LENGTH,
-                                 lines=False)  # fmt: skip
+        drawn = _arrows(arrows, parts)
         new = RecordStep(
             target.move,
             texts["before"],
@@ -495,3 +488,13 @@ class RecordTree:
             f"<{type(self).__name__}{title} {len(self.players)} players, {len(self.steps)} steps, "
             f"{count_variations(self.variations)} variations>"
         )
+
+
+def _arrows(arrows: Iterable[Any], parts: list[str | int]) -> list[Arrow]:
+    """The arrows given to :meth:`RecordTree.annotate`, each checked
+    (:func:`~.shape.read_arrow`): pairs, ``{"from", "to"}`` objects or :class:`Arrow`."""
+    given = list(arrows)
+    if len(given) > shape.MAX_MARKS:
+        message = shape.msg("max_items", count=shape.MAX_MARKS, got=len(given))
+        raise RecordError(message, json_path([*parts, "arrows"]))
+    return [Arrow(*shape.read_arrow(a, [*parts, "arrows", i])) for i, a in enumerate(given)]

@@ -15,6 +15,7 @@ Shapes and icons are not drawn here: they come as path data in the static payloa
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -54,12 +55,27 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 forbids in a document (most control characters, lone surrogates,
+U+FFFE and U+FFFF)."""
+
+
+def xml_text(value: Any, *, quote: bool = False) -> str:
+    """``value`` as text that is always well-formed inside an XML document: escaped, and each
+    character XML forbids replaced by U+FFFD (�).
+
+    >>> xml_text("a\x0cb <c> & \ufffe")
+    'a\ufffdb &lt;c&gt; &amp; \ufffd'
+    """
+    return _NOT_XML.sub("\ufffd", html.escape(str(value), quote=quote))
+
+
 def _attr(value: Any) -> str:
     if isinstance(value, float):
         return num(value)
     if isinstance(value, int):
         return str(value)
-    return html.escape(str(value), quote=True)
+    return xml_text(value, quote=True)
 
 
 def el(tag: str, attrs: Mapping[str, Any] | None = None, *children: Any) -> Markup:
@@ -85,7 +101,7 @@ def _children(children: Iterable[Any]) -> Iterable[str]:
         if isinstance(child, Markup):
             yield child
         elif isinstance(child, str):
-            yield html.escape(child, quote=False)
+            yield xml_text(child)
         elif isinstance(child, int | float):
             yield num(child) if isinstance(child, float) else str(child)
         else:
