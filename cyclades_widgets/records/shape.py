@@ -19,9 +19,8 @@ cyclades_widgets.rules.errors.RecordError: $: missing required key 'edition'
 
 from __future__ import annotations
 
-import reprlib
-
 import re
+import reprlib
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Final
