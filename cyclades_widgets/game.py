@@ -54,7 +54,7 @@ __all__ = ["Bot", "Game", "GameRecord", "Step"]
 
 
 class Game(BaseGame):
-    """A game of Cyclades with history, and its views. See ``DESIGN.md`` §3.
+    """A game of Cyclades with history, and its views. See ``docs/architecture.md``.
 
     Everything about playing (:meth:`play`, :meth:`step`, :meth:`advance`, :meth:`undo`,
     :meth:`fork`...) comes from :class:`~cyclades_widgets.history.BaseGame`.

@@ -73,7 +73,7 @@ def _error(key: str, literal: Iterable[str] = (), /, **params: object) -> Scenar
 class Scenario:
     """A builder for a game position: ``Scenario(players=3).troops(...).game()``.
 
-    ``players`` is a number (2–5, named after the cities of seed 000) or a list of names.
+    ``players`` is a number (2–5, named after the rulebook's cities) or a list of names.
     The position starts as the game's setup (each player: 5 GP, two isles with a troop,
     two fleets); :meth:`empty` clears the board first.
     """
@@ -129,7 +129,7 @@ class Scenario:
         return self
 
     def territory(self, isle: str, player: str) -> Scenario:
-        """``player`` holds ``isle`` with a territory marker and no troops (seed 002)."""
+        """``player`` holds ``isle`` with a territory marker and no troops."""
         self.troops(isle, player, 0)
         self._calls[-1] = f"territory({self._isle(isle)!r}, {self._name(player)!r})"
         return self
@@ -245,7 +245,7 @@ class Scenario:
 
     def philosophers(self, player: str, count: int) -> Scenario:
         """Set how many Philosopher cards a player holds (at most 3: the 4th is swapped
-        for a Metropolis at once, seed 002 FAQ 'Metropolis 有哪些取得方式')."""
+        for a Metropolis at once)."""
         if isinstance(count, int) and count >= 4:
             name = self._name(player)
             raise _error("four_philosophers", [name], player=name, count=count)
@@ -275,7 +275,7 @@ class Scenario:
     def gods(self, *order: str) -> Scenario:
         """This cycle's gods top to bottom, e.g. ``.gods("ares", "zeus", "poseidon",
         "athena")``. Gods left out follow in the order ares, poseidon, zeus, athena. With
-        4 players the last is face down, with 3 the last two (seed 002)."""
+        4 players the last is face down, with 3 the last two."""
         gods = [_norm(g) for g in order]
         for god in gods:
             if god not in GODS:
@@ -371,7 +371,7 @@ class Scenario:
 
     def dice(self, *rolls: str | tuple[int, int]) -> Scenario:
         """Force the next battle rolls, attacker's die first: ``.dice("3 0", "1 2")``
-        (faces 0–3; RULES-NOTES §2). Rolls not forced come from the game's seed."""
+        (faces 0–3). Rolls not forced come from the game's seed."""
         for roll in rolls:
             text = roll if isinstance(roll, str) else " ".join(str(x) for x in roll)
             words = text.lower().replace("roll", "").split()
@@ -574,7 +574,7 @@ class Scenario:
         return kind
 
     def _cap(self, seat: int, unit: str, elsewhere: int, count: int) -> None:
-        """At most 8 troops and 8 fleets of a player on the board (seed 000 'Actions')."""
+        """At most 8 troops and 8 fleets of a player on the board."""
         self._count(count, unit, MAX_TROOPS)
         if elsewhere + count > MAX_TROOPS:
             name = self._base.names[seat]

@@ -2,7 +2,7 @@
 
 ``game.tables`` returns :class:`Tables` for the teacher's view (everything shown);
 ``Tables(game, viewer="Athens")`` is Athens's view, where the other players' gold, kept
-behind their screens (seed 000 'Setup' 1, seed 002 '收入藏在屏风后'), shows as missing.
+behind their screens, shows as missing.
 
 >>> import cyclades_widgets as cw
 >>> game = cw.Game.new(players=3, seed=1)

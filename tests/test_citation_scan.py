@@ -125,3 +125,77 @@ def test_the_tutorials_cite_nothing():
                 )
     assert len(texts) > 50
     assert _found(iter(texts)) == []
+
+
+# Issue 28: the house explains itself. No file of the repository points at a design
+# document outside it, and no public docstring of the package cites a rule source: Jupyter's
+# Shift-Tab help and the API pages show docstrings to learners.
+
+import ast  # noqa: E402
+import subprocess  # noqa: E402
+
+DOC_CITATION = re.compile(r"seed 00\d|RULES-NOTES|§|\bFAQ\b|\bseeds'|\bthe seeds\b")
+"""A source in a docstring (a game's ``seed=7`` is not one)."""
+
+
+def _tracked_files() -> list[Path]:
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if out.returncode != 0:  # an unpacked sdist: every file under the root
+        return [p for p in ROOT.rglob("*") if p.is_file() and ".venv" not in p.parts]
+    return [ROOT / line for line in out.stdout.splitlines()]
+
+
+def test_no_file_mentions_a_design_document_outside_the_repository():
+    needle = "DESIGN" + ".md"  # written in two parts so this file does not match itself
+    found = []
+    for path in _tracked_files():
+        if path.suffix in (".png", ".whl", ".gz") or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if needle in text or re.search(r"\bDESIGN §", text):
+            found.append(str(path.relative_to(ROOT)))
+    assert found == []
+
+
+def _public_docstrings(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    """(line, text) of the module's docstring and of every public class, function, method
+    and attribute docstring (a string right after an assignment)."""
+    if ast.get_docstring(tree):
+        yield 1, ast.get_docstring(tree) or ""
+
+    def walk(body: list[ast.stmt], public: bool) -> Iterator[tuple[int, str]]:
+        for i, node in enumerate(body):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                mine = public and not node.name.startswith("_")
+                doc = ast.get_docstring(node)
+                if mine and doc:
+                    yield node.lineno, doc
+                if isinstance(node, ast.ClassDef):
+                    yield from walk(node.body, mine)
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and public and i + 1 < len(body):
+                target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+                name = getattr(target, "id", getattr(target, "attr", "_"))
+                after = body[i + 1]
+                is_doc = isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                if is_doc and isinstance(after.value.value, str) and not name.startswith("_"):
+                    yield after.lineno, after.value.value
+
+    yield from walk(tree.body, True)
+
+
+def test_no_public_docstring_cites_a_source():
+    package = ROOT / "cyclades_widgets"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for line, doc in _public_docstrings(tree):
+            if DOC_CITATION.search(doc):
+                found.append(f"{path.relative_to(ROOT)}:{line}: {doc[:100]!r}")
+    assert found == []
+
+
+def test_the_docstring_scan_can_fail():
+    tree = ast.parse(
+        'class A:\n    """Bids (seed 000 \'Offerings\')."""\n    x = 1\n    """(RULES-NOTES §2)"""\n'
+    )
+    assert len([d for _, d in _public_docstrings(tree) if DOC_CITATION.search(d)]) == 2

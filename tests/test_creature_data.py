@@ -36,7 +36,7 @@ NAMES = {lang: {cid: _words(lang)[f"creature.{cid}"] for cid in FILE} for lang i
 EFFECTS = {lang: {cid: _words(lang)[f"creature.{cid}.effect"] for cid in FILE} for lang in LANGS}
 
 
-def test_the_files_hold_the_17_creatures_of_rules_notes_1_1():
+def test_the_files_hold_the_17_creatures():
     """RULES-NOTES §1.1: 17 creature cards, one copy each, each with a figurine kind in the
     data file and a name and an effect in every language's catalog."""
     assert len(_file()) == 17

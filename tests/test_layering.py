@@ -1,4 +1,4 @@
-"""DESIGN §2: dependencies point one way, and the rules core is pure Python.
+"""docs/architecture.md 'Layers': dependencies point one way, and the rules core is pure Python.
 
 Checks:
 - at run time, importing ``cyclades_widgets.rules`` (in a fresh interpreter) loads none of the
@@ -44,7 +44,7 @@ def _loaded_modules_after(statement: str) -> set[str]:
 def test_rules_import_loads_no_heavy_or_frontend_library():
     loaded = _loaded_modules_after("import cyclades_widgets.rules")
     bad = sorted(name for name in loaded if name.split(".")[0] in FORBIDDEN_AT_RUNTIME)
-    assert not bad, f"importing cyclades_widgets.rules loaded {bad} (DESIGN §2)"
+    assert not bad, f"importing cyclades_widgets.rules loaded {bad} (docs/architecture.md 'Layers')"
 
 
 def _rules_files() -> list[Path]:

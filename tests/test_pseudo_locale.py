@@ -422,6 +422,8 @@ RECORD_CASES: list[tuple[Callable[[], object], set[str]]] = [
     (edit(lambda d: d.update(players=["A", "A", "B"])), None),
     (_deep_variations, set()),
     (lambda: GameRecord.from_dict(record_data()).annotate(0, tag=""), {"tag"}),
+    (lambda: GameRecord.from_dict(record_data()).annotate(0, arrows=[("naxos",)]),
+     {"('naxos',)", '"from"', '"to"', "from", "to", "id"}),
 ]  # fmt: skip
 """(action, words allowed); None: the reason comes from another part's message (the
 notation, the rules), which its own tests walk: only our framing is checked."""

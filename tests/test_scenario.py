@@ -47,7 +47,7 @@ def test_issue_example_gives_a_game_where_offerings_begin():
 
 
 def test_scenario_gold_keeps_bank_plus_players_constant():
-    """DESIGN §6 'gold accounted for': setting gold moves it from or to the bank."""
+    """docs/architecture.md 'Quality bar' 'gold accounted for': setting gold moves it from or to the bank."""
     before = total_gold(cw.Scenario(players=4).state())
     state = cw.Scenario(players=4).gold("Athens", 20).gold("Thebes", 0).state()
     assert state.players[0].gold == 20 and state.players[3].gold == 0
@@ -255,7 +255,7 @@ def test_forced_dice_decide_a_staged_battle_seed_000_battle():
 # --------------------------------------------------------------------------- other phases
 
 
-def test_revenue_phase_counts_isles_markers_and_occupied_seas_rules_notes_5_1():
+def test_revenue_phase_counts_isles_markers_and_occupied_seas():
     """seed 000 'Revenues', RULES-NOTES §5.1: isle cornucopias, Apollo's markers, and
     prosperity seas occupied by the player's fleets."""
     game = (
@@ -321,7 +321,7 @@ def test_creature_track_ramp_up_seed_002():
     assert cw.Scenario(players=3).creatures().state().creature_track == [None, None, None]
 
 
-def test_creature_prices_on_the_scenario_track_rules_notes_1_2():
+def test_creature_prices_on_the_scenario_track():
     """RULES-NOTES §1.2: 4, 3 and 2 GP slots; a Temple takes 1 GP off once per cycle."""
     game = (
         cw.Scenario(players=3)
@@ -337,7 +337,7 @@ def test_creature_prices_on_the_scenario_track_rules_notes_1_2():
     assert {"buy pegasus", "buy giant", "buy chimera"} <= set(notations(game))
 
 
-def test_next_cycle_discards_the_2_gp_creature_rules_notes_1_2():
+def test_next_cycle_discards_the_2_gp_creature():
     """RULES-NOTES §1.2 'Updating the track': discard the 2 GP card, slide the others."""
     game = (
         cw.Scenario(players=3).cycle(3).creatures("pegasus", "giant", "chimera").phase("end").game()

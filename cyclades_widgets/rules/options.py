@@ -1,7 +1,8 @@
 """Rule options: every place where the sources disagree or stay silent.
 
-The default of each field is the seeds' reading (DESIGN §4.6). The other reading is kept
-as a named alternative so that a learner can compare them.
+The default of each field is the rule taught here; the other reading is kept as a named
+alternative so that a learner can compare them (``docs/rules-notes.md`` gives the sources of
+each).
 """
 
 from __future__ import annotations
@@ -30,27 +31,25 @@ class RuleOptions:
     """
 
     two_player_priest_discount: PriestDiscount = "per_offering"
-    """2 players: each Priest takes 1 GP off *each* offering (seed 002, '双人局'), or
-    off the *total* of both offerings (designer-reviewed FAQ, RULES-NOTES §5.2)."""
+    """2 players: each Priest takes 1 GP off *each* offering, or
+    off the *total* of both offerings."""
 
     metropolis_without_room: MetropolisRoom = "destroy"
-    """No free space for a new Metropolis: destroy buildings to make room (seeds 000/002),
-    or the Metropolis is lost while its cards or buildings are still discarded (FAQ 1.8)."""
+    """No free space for a new Metropolis: destroy buildings to make room,
+    or the Metropolis is lost while its cards or buildings are still discarded."""
 
     tie_break: TieBreak = "gold"
-    """Several players reach the target together: most GP wins (seeds), or most
-    Metropolises first, then GP (FAQ 1.8, RULES-NOTES §5.7)."""
+    """Several players reach the target together: most GP wins, or most
+    Metropolises first, then GP."""
 
     card_supply: CardSupply = "seed"
-    """Supply counts: 17 Philosophers, 18 Priests, 98 GP (seed 000 'Components'), or the
-    rulebook's contents list: 16, 16, 100 (RULES-NOTES §0)."""
+    """Supply counts: 17 Philosophers, 18 Priests, 98 GP, or the
+    rulebook's contents list: 16, 16, 100."""
 
     kraken_moves: KrakenMoves = "paid"
     """After placing the Kraken (which destroys every fleet in its sea), its summoner may
     move it on, one adjacent sea at a time for 1 GP each, destroying the fleets it meets
-    (Blackwoj/CycladesAI; Doug Mann's articles say the Kraken's moves cost 1 GP:
-    RULES-NOTES §1.1 #13, LOW), or the Kraken is only placed (``"none"``: the official
-    summary sheet fragment mentions no movement). The seeds are silent."""
+    (``"paid"``), or the Kraken is only placed (``"none"``)."""
 
     @property
     def philosopher_supply(self) -> int:

@@ -68,8 +68,8 @@ def board(
 
     - ``position``: a ``GameState``, or a game (then its last step's events draw the move
       trails and the battle, and the log of the turn fills the caption area).
-    - ``viewer``: a player name or seat; the other players' gold is then hidden (seed 000
-      'Setup': gold is kept behind a screen). ``None`` is the teacher's view.
+    - ``viewer``: a player name or seat; the other players' gold is then hidden (gold is
+      kept behind a screen). ``None`` is the teacher's view.
     - ``highlights``: isle or sea ids to outline, each optionally ``(id, label)``.
     - ``arrows``: ``(from, to)`` or ``(from, to, label)`` pairs of isle/sea ids, or a
       record's arrows.

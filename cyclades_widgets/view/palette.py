@@ -1,7 +1,7 @@
 """Player colours and shape cues, shared by the tables, the board and the Battle Lab.
 
 The colours come from the Okabe–Ito palette, chosen to stay distinct for the common forms
-of colour blindness; each seat also has a shape, so colour is never the only cue (DESIGN §5).
+of colour blindness; each seat also has a shape, so colour is never the only cue (``docs/architecture.md``, 'The board').
 Seat ``i`` (0-based, as in :class:`~cyclades_widgets.rules.state.GameState`) uses
 ``PLAYER_COLOURS[i]`` and ``PLAYER_SHAPES[i]``.
 

@@ -1,8 +1,7 @@
 """``BattleLab``: a heatmap of battle odds, and single battles played out with dice.
 
 The heatmap gives the attacker's chance to take the space for 1–8 attackers (rows) against
-1–8 defenders (columns), computed exactly by :func:`cyclades_widgets.odds.battle_odds`
-(seed 000 'Battle', RULES-NOTES §2 and §5.5). Controls set the defender's bonus (+1 per
+1–8 defenders (columns), computed exactly by :func:`cyclades_widgets.odds.battle_odds`. Controls set the defender's bonus (+1 per
 Fortress on land or per Port next to the sea, +1 for a Metropolis, which counts as both),
 the attacker's bonus and when each side retreats. Clicking a cell plays one battle with
 :func:`~cyclades_widgets.odds.simulate_battle`, drawn round by round: both dice, the totals,
@@ -40,7 +39,7 @@ from ..view.palette import PLAYER_COLOURS, text_colour_on
 __all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "LabError", "colour_for", "retreat_choices"]
 
 MAX_UNITS = 8
-"""Rows and columns of the heatmap: up to 8 troops or fleets a side (seed 000 'Actions')."""
+"""Rows and columns of the heatmap: up to 8 troops or fleets a side."""
 
 RETREAT_CHOICES: tuple[tuple[str, str], ...] = (
     ("nobody retreats", "none"),
@@ -168,9 +167,9 @@ class BattleLab(widgets.VBox):
         self.fortresses = widgets.IntSlider(
             fortresses, min=0, max=4, description=self._t("fortresses")
         )
-        """Defender's Fortresses (land) or Ports next to the sea: +1 each (seed 000 'Battle')."""
+        """Defender's Fortresses (land) or Ports next to the sea: +1 each."""
         self.metropolis = widgets.Checkbox(metropolis, description=self._t("metropolis"))
-        """A Metropolis counts as a Fortress and a Port (seed 000 'Creating Metropolises')."""
+        """A Metropolis counts as a Fortress and a Port."""
         self.attacker_bonus = widgets.IntSlider(
             attacker_bonus, min=0, max=3, description=self._t("attacker_bonus")
         )
@@ -178,7 +177,7 @@ class BattleLab(widgets.VBox):
         self.retreat = widgets.Dropdown(
             options=choices, value=policy, description=self._t("retreat")
         )
-        """When a side retreats between rounds, defender asked first (seed 000 'Battle' step 3)."""
+        """When a side retreats between rounds, defender asked first."""
         self.seed = widgets.IntText(seed, description=self._t("seed"))
         """The seed of the next battle; after a click it moves on by one."""
         self.rerun = widgets.Button(description=self._t("rerun"), tooltip=self._t("rerun_tip"))

@@ -23,7 +23,8 @@ from cyclades_widgets.invariants import check_invariants
 board_module = pytest.importorskip("cyclades_widgets.widgets.board", reason="widgets extra")
 replay_module = pytest.importorskip("cyclades_widgets.widgets.replay", reason="widgets extra")
 Board = board_module.Board
-MAX_ERROR = board_module.MAX_ERROR
+intents_module = pytest.importorskip("cyclades_widgets.widgets.intents", reason="widgets extra")
+MAX_ERROR = intents_module.MAX_ERROR
 
 FUZZ = settings(
     max_examples=FUZZ_EXAMPLES * 2,
@@ -49,7 +50,7 @@ VALUE = st.one_of(_HUGE, _LONG, _DEEP)
 """A hostile value: an enormous or non-finite number, a long string, a nested structure."""
 
 FIELDS = ("type", "id", "notation", "to", "by", "index", "step", "ms")
-KINDS = st.sampled_from(board_module.INTENT_TYPES)
+KINDS = st.sampled_from(intents_module.INTENT_TYPES)
 
 
 @st.composite

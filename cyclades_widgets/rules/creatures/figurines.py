@@ -1,5 +1,5 @@
 """The five creatures with a figurine: the Kraken at sea, and the four island figurines
-Minotaur, Medusa, Polyphemus and Chiron (RULES-NOTES §1.1, 'Rules shared by the four
+Minotaur, Medusa, Polyphemus and Chiron ('Rules shared by the four
 island figurines').
 
 - An island figurine goes on the isle of the buyer's choice. Its card is *held* by the
@@ -33,9 +33,9 @@ from .cards import named
 from .effects import CreatureStep, Effect, finish, register_effect
 
 ISLE_FIGURINES: tuple[str, ...] = ("minotaur", "medusa", "polyphemus", "chiron")
-"""The four island figurines (RULES-NOTES §1.1)."""
+"""The four island figurines."""
 KRAKEN_MOVE_COST = 1
-"""GP per extra sea space the Kraken moves (RULES-NOTES §1.1 #13, LOW)."""
+"""GP per extra sea space the Kraken moves."""
 
 
 # --------------------------------------------------------------------------- holding cards
@@ -84,7 +84,7 @@ def _isle_of(state: GameState, creature: str) -> str | None:
 @turn_start
 def expire_at_turn(state: GameState, seat: int, god: str) -> list[Event]:
     """TURN_START hook: the figurines a player summoned in an earlier cycle end as their
-    next god action begins (summary sheet, RULES-NOTES §1.1)."""
+    next god action begins."""
     if not state.held_creatures:
         return []
     events: list[Event] = []
@@ -144,7 +144,7 @@ def _isle_apply(state: GameState, step: CreatureStep, action: Action) -> list[Ev
 
 
 def _clash(state: GameState, step: CreatureStep, isle_id: str) -> list[Event]:
-    """Two figurines on one isle destroy each other (RULES-NOTES §1.1)."""
+    """Two figurines on one isle destroy each other."""
     isle = state.isles[isle_id]
     other, other_owner = isle.figurine, isle.figurine_owner
     assert other is not None and other_owner is not None

@@ -21,7 +21,7 @@ from .cards import named
 from .effects import CreatureStep, Effect, finish, is_chiron_isle, not_an_isle, register_effect
 
 SYLPH_MOVES = 10
-"""Moves of one sea space the Sylph grants (RULES-NOTES §1.1 #7, LOW: Blackwoj's reading)."""
+"""Moves of one sea space the Sylph grants."""
 
 
 def _seat(step: CreatureStep) -> int:
@@ -132,7 +132,7 @@ register_effect(
 
 
 def _siren_targets(state: GameState, player: int) -> list[str]:
-    """Seas holding a single enemy fleet, alone (RULES-NOTES §1.1 #1: 'isolated')."""
+    """Seas holding a single enemy fleet, alone."""
     return sorted(s for s, (o, c) in state.fleets.items() if o != player and c == 1)
 
 

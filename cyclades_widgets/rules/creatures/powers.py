@@ -1,5 +1,5 @@
 """The card-only powers that move no unit: Giant, Chimera, Cyclopes, Sphinx, Harpy, Griffon,
-the Fates, Satyr and Dryad (RULES-NOTES §1.1).
+the Fates, Satyr and Dryad.
 
 Each power states its rule once, in a predicate both its legal choices and its explainer
 use (``tests/test_rules_once.py``).
@@ -29,7 +29,7 @@ from .effects import (
 )
 
 SPHINX_PRICE = 2
-"""GP the bank pays the Sphinx for each unit or card sold back (RULES-NOTES §1.1 #6)."""
+"""GP the bank pays the Sphinx for each unit or card sold back."""
 
 
 def _seat(step: CreatureStep) -> int:
@@ -324,7 +324,7 @@ def _harpy_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     )
     events = [event]
     if isle.troops == 0:
-        # The isle stays with its owner even if left empty (RULES-NOTES §1.1 #8).
+        # The isle stays with its owner even if left empty.
         events += control.keep_with_marker(state, isle_id, variant="emptied")
     return events + finish(state, step)
 
@@ -419,7 +419,7 @@ def _thief(kind: str, attr: str, makes_metropolis: bool) -> Apply:
         )
         events = [event, *finish(state, step)]
         if makes_metropolis:
-            # A 4th Philosopher makes a Metropolis at once (RULES-NOTES §1.1 #11).
+            # A 4th Philosopher makes a Metropolis at once.
             events += metropolis.check(state, player)
         return events
 
