@@ -43,13 +43,13 @@ SPHINX   = $(BIN)/sphinx-build -j auto -b html -c docs . $(DOCS_OUT)
 
 help:
 	@echo "make demo         set up .venv and open JupyterLab on the first tutorial"
-	@echo "make test         set up .venv and run the whole suite: ruff, pytest (rules, notebooks, browser)"
+	@echo "make test         set up .venv and run the whole suite but the slow tier: ruff, pytest (rules, notebooks, browser)"
 	@echo "make lint         ruff check + ruff format --check"
 	@echo "make format       ruff format + ruff check --fix"
 	@echo "make typecheck    mypy --strict on the whole package"
 	@echo "make bench        benchmarks (python benchmarks/run.py)"
 	@echo "make bench-quick  a short benchmark run"
-	@echo "make reliability  the long reliability run (CYCLADES_LONG=1, tests/reliability -m slow)"
+	@echo "make reliability  the long tier: tests marked slow, and tests/reliability at its long sizes"
 	@echo "make lite         build a JupyterLite site into _output/ (docs/launching.md)"
 	@echo "make lite-test    build the JupyterLite site and check it (tests/test_lite.py)"
 	@echo "make js           rebuild the board's front-end bundle (js/src -> cyclades_widgets/static)"
@@ -92,7 +92,7 @@ test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) dist lite
 	$(SPHINX) -W --keep-going -q
 	CYCLADES_LITE_SITE=$(CURDIR)/_output CYCLADES_DIST=$(CURDIR)/$(DIST) \
 		CYCLADES_DOCS_SITE=$(CURDIR)/$(DOCS_OUT) \
-		$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600
+		$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600 -m "not slow"
 
 dist: $(VENV)/.stamp-test
 	rm -rf $(DIST)
@@ -121,8 +121,10 @@ bench: $(VENV)/.stamp-bench
 bench-quick: $(VENV)/.stamp-bench
 	$(PY) benchmarks/run.py --quick
 
+# The long tier: what make test leaves out (marked slow) and the reliability suite at its
+# long sizes (10,000 random games, 2,000 examples per fuzzing test).
 reliability: $(VENV)/.stamp-test
-	CYCLADES_LONG=1 $(BIN)/pytest tests/reliability -m slow
+	CYCLADES_LONG=1 $(BIN)/pytest tests -m "slow or reliability"
 
 # JupyterLite: a static site with the tutorials and a Pyodide kernel, served from _output/
 # (try it with: python -m http.server -d _output). See docs/launching.md.

@@ -22,10 +22,12 @@ _T0 = time.perf_counter()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Everything under tests/reliability is part of the long run (``-m slow``)."""
+    """Everything under tests/reliability is marked ``reliability``: its short sizes run in
+    ``make test``, its long sizes (``CYCLADES_LONG=1``) in ``make reliability``, which also
+    runs what is marked ``slow``."""
     for item in items:
         if HERE in Path(item.fspath).parents:
-            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.reliability)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ANN001

@@ -29,8 +29,14 @@ from cyclades_widgets.rules.state import GameState
 
 PER_BATCH = GAMES // BATCHES
 
+QUICK_BATCHES = 4
+"""The batches ``make test`` plays (the others are marked ``slow``: ``make reliability``)."""
 
-@pytest.mark.parametrize("batch", range(BATCHES))
+
+@pytest.mark.parametrize(
+    "batch",
+    [b if b < QUICK_BATCHES else pytest.param(b, marks=pytest.mark.slow) for b in range(BATCHES)],
+)
 def test_random_games_keep_every_invariant(batch: int) -> None:
     """docs/architecture.md 'Quality bar': random playouts check gold, caps, supplies, ownership, undo, JSON, notation
     at every step; the long run (``make reliability``) plays 10,000 such games."""
