@@ -275,3 +275,10 @@ def test_the_tutorials_come_from_the_checkout_here_and_from_package_data_in_a_wh
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     mapping = project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert mapping == {"notebooks": "cyclades_widgets/data/tutorials"}
+
+
+def test_the_tutorial_languages_are_the_catalogs_languages():
+    """Issue 28: adding a language is adding its catalogs and its tutorial track, no code."""
+    assert tutorials.TUTORIAL_LANGS == LANGS
+    assert set(tutorials.installed_languages()) <= set(LANGS)
+    assert "fr" in tutorials.installed_languages() and "zh" in tutorials.installed_languages()

@@ -4,6 +4,7 @@ boards' status (read from the map files), and the generated docs being fresh."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from importlib import resources
@@ -15,7 +16,6 @@ import cyclades_widgets as cw
 from cyclades_widgets.house_rules import OPTION_VALUES
 from cyclades_widgets.i18n import LANGS, catalog
 from cyclades_widgets.learn import LessonError
-from cyclades_widgets.learn.docs import generated_files
 from cyclades_widgets.learn.reference import (
     PART_IDS,
     board_status,
@@ -38,6 +38,16 @@ from cyclades_widgets.rules.state import (
 )
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _docs_generator():
+    """tools/make_learn_docs.py, the generator of the reference page and the pictures."""
+    path = Path(__file__).resolve().parents[1] / "tools" / "make_learn_docs.py"
+    spec = importlib.util.spec_from_file_location("make_learn_docs", path)
+    assert spec is not None and spec.loader is not None, f"cannot load {path}"
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _keys(block) -> list[str]:
@@ -236,9 +246,9 @@ def test_the_notation_card_shows_every_move_a_player_makes_with_an_example_that_
 
 def test_the_generated_docs_are_fresh():
     """docs/rules-reference.md and docs/img/{reference,lessons}/*.svg come from
-    `python -m cyclades_widgets.learn.docs`; run it after changing a lesson, the
+    `python tools/make_learn_docs.py`; run it after changing a lesson, the
     reference's words or the board's drawing."""
-    files = generated_files()
+    files = _docs_generator().generated_files()
     stale = [
         name
         for name, text in files.items()
@@ -250,7 +260,7 @@ def test_the_generated_docs_are_fresh():
         for p in (DOCS / folder).glob("*.svg")
         if str(p.relative_to(DOCS)) not in files
     ]
-    assert (stale, extra) == ([], []), "run: python -m cyclades_widgets.learn.docs"
+    assert (stale, extra) == ([], []), "run: python tools/make_learn_docs.py"
 
 
 def test_the_reference_survives_nbconvert(tmp_path):

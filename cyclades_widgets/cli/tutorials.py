@@ -16,6 +16,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..i18n import LANGS
 from .text import message_language, name_of, say, show
 
 __all__ = [
@@ -32,8 +33,9 @@ __all__ = [
     "tutorials_root",
 ]
 
-TUTORIAL_LANGS = ("en", "zh", "fr")
-"""The languages a tutorial track can be written in (``notebooks/<lang>/``)."""
+TUTORIAL_LANGS = LANGS
+"""The languages a tutorial track can be written in (``notebooks/<lang>/``): the languages
+of the catalogs, so adding a language needs no code here (``docs/translating.md``)."""
 FIRST_TUTORIAL = "01-first-look.ipynb"
 """The notebook a learner starts with (``demo`` opens it)."""
 DEFAULT_FOLDER = "cyclades-tutorials"
