@@ -1,4 +1,4 @@
-"""Exact battle odds for Cyclades (RULES-NOTES §2 and §5.5, seed 000 "Battle").
+"""Exact battle odds for Cyclades.
 
 Each round both sides roll one die with faces 0, 1, 1, 2, 2, 3 and add their units and
 their fixed bonus. The lower total loses one unit; on a tie both lose one. Between rounds,
@@ -92,7 +92,7 @@ def round_odds(margin: int) -> RoundOdds:
 
 @dataclass(frozen=True)
 class RetreatPolicy:
-    """When each side retreats, checked between rounds, defender first (seed 000 "Battle" step 3).
+    """When each side retreats, checked between rounds, defender first.
 
     `defender_at=N` means the defender retreats as soon as it is down to N units or fewer;
     None never retreats. Canonical text: "none", "defender-at-N", "attacker-at-N",
@@ -145,7 +145,7 @@ class BattleOdds:
     """Exact odds of one battle. Floats for reading; `exact` and `exact_survivors` hold Fractions.
 
     attacker_wins counts a defender retreat; defender_holds counts an attacker retreat and a
-    mutual wipe-out (on land the defender keeps the isle, seed 000 "Special Rules"; at sea the
+    mutual wipe-out (on land the defender keeps the isle with a territory marker; at sea the
     space is left empty, which is still not a win for the attacker).
     """
 
@@ -289,7 +289,7 @@ def _normalize(
 
 
 def _ending(a: int, d: int, first: bool, defender_at: int, attacker_at: int) -> Outcome | None:
-    """How the battle ends at (a, d), or None if another round is fought (seed 000 step 3)."""
+    """How the battle ends at (a, d), or None if another round is fought."""
     if d == 0:
         return "mutual" if a == 0 else "attacker"
     if a == 0:
@@ -311,7 +311,7 @@ def battle_odds(
     defender_bonus: int = 0,
     retreat: RetreatPolicy | str | None = None,
 ) -> BattleOdds:
-    """Exact odds of a battle; bonuses are Fortresses, Ports and Metropolises (RULES-NOTES §5.5).
+    """Exact odds of a battle; bonuses are Fortresses, Ports and Metropolises.
 
     Results are cached: asking again returns the very same object.
 

@@ -1,10 +1,10 @@
-"""Battles on land and at sea (seed 000 'Battle', seed 002 '移动与战斗', RULES-NOTES §5.5).
+"""Battles on land and at sea.
 
 A battle is a :class:`Battle` step on the state's pending stack:
 
 - its node is a **chance** node: the dice, ``roll A D`` (A = the attacker's die,
   D = the defender's), one of 16 face pairs weighted over the 36 equally likely throws
-  of two dice with faces 0, 1, 1, 2, 2, 3 (RULES-NOTES §2);
+  of two dice with faces 0, 1, 1, 2, 2, 3;
 - after a round in which both sides keep units, a :class:`Retreat` decision goes on top: first the defender, then the attacker, may ``retreat <space>``
   or ``fight`` (:mod:`.retreat`). A side with no legal destination is not asked.
 
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 DIE_FACES: tuple[int, ...] = (0, 1, 1, 2, 2, 3)
-"""The six faces of a battle die (RULES-NOTES §2)."""
+"""The six faces of a battle die."""
 
 _FACE_WEIGHTS = Counter(DIE_FACES)
 ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(
@@ -61,7 +61,7 @@ ROLL_OUTCOMES: tuple[tuple[Action, float], ...] = tuple(
 
 def round_losses(attacker_total: int, defender_total: int) -> tuple[int, int]:
     """The units (attacker, defender) lost in a round with these totals: the lower total
-    loses one unit, a tie costs both one (seed 000 'Battle' step 2).
+    loses one unit, a tie costs both one.
 
     >>> round_losses(3, 2), round_losses(2, 2), round_losses(1, 4)
     ((0, 1), (1, 1), (1, 0))
@@ -103,7 +103,7 @@ class Retreat(Pending):
 
 
 MINOTAUR_BONUS = 2
-"""The Minotaur adds 2 to the isle's defence (RULES-NOTES §1 #14, MED-LOW)."""
+"""The Minotaur adds 2 to the isle's defence (the reading is in ``docs/rules-notes.md``)."""
 
 
 # --------------------------------------------------------------------------- arrivals
@@ -119,7 +119,7 @@ def arrive_troops(
 
     - Own isle: they join the troops there.
     - Neutral isle, or an enemy isle with no troops: it is taken without a fight,
-      Fortress or not, with its buildings (seed 002 '撤退与控制').
+      Fortress or not, with its buildings.
     - Enemy troops there: a land battle starts (a pending chance node).
 
     The caller checks the last-isle rule (:func:`is_last_isle_protected`) beforehand.
@@ -139,7 +139,7 @@ def arrive_fleets(state: GameState, player: int, count: int, sea_id: str) -> lis
     """``count`` fleets of ``player``, already off the board, arrive at ``sea_id``.
 
     An empty sea or one holding the player's fleets: they settle there. Enemy fleets
-    there: a sea battle starts (seed 002 '移动与战斗': the group stops and fights).
+    there: the group stops and a sea battle starts.
     """
     owner, present = state.fleets.get(sea_id, (player, 0))
     if owner == player:
@@ -229,9 +229,9 @@ def defender_bonus(state: GameState, battle: Battle) -> tuple[int, dict[str, int
     """The defender's fixed bonus and its parts.
 
     - Land: +1 per Fortress on the isle, +1 for a Metropolis (it counts as every
-      building), +2 with the Minotaur on the isle (RULES-NOTES §1 #14).
+      building), +2 with the Minotaur on the isle.
     - Sea: +1 per Port and per Metropolis on the defender's isles next to the contested
-      sea (seed 000 'Battle' step 1: "Ports add +1 per Port (adjacent sea)").
+      sea. The attacker never adds a bonus.
     """
     space, defender = battle.space, battle.defender
     if battle.terrain == "land":
@@ -253,11 +253,11 @@ def defender_bonus(state: GameState, battle: Battle) -> tuple[int, dict[str, int
 
 
 def retreat_destinations(state: GameState, battle: Battle, side: str) -> list[str]:
-    """Where one side of a battle may retreat (seed 002 '撤退与控制', RULES-NOTES §5.5).
+    """Where one side of a battle may retreat.
 
     - Troops: to another isle their player controls, reached from the battle isle by a
       chain of seas holding that player's fleets; none from an isle where Medusa stands
-      (its troops cannot move away, RULES-NOTES §1 #15).
+      (its troops cannot move away).
     - Fleets: to an adjacent sea that is empty or holds their own fleets, never into the
       Kraken's sea.
     """
@@ -288,7 +288,7 @@ def roll_outcomes(state: GameState, pending: Battle) -> list[tuple[Action, float
 @handler("roll")
 def apply_roll(state: GameState, action: Action) -> list[Event]:
     """One round: each side adds its die to its units (the defender also its bonus);
-    the lower total loses one unit, a tie costs both one (seed 000 'Battle' steps 1–2)."""
+    the lower total loses one unit, a tie costs both one."""
     battle = state.pending[-1]
     assert isinstance(battle, Battle)
     a_die, d_die = action.args
@@ -342,7 +342,7 @@ def apply_roll(state: GameState, action: Action) -> list[Event]:
 
 
 def finish(state: GameState, battle: Battle) -> list[Event]:
-    """End a battle in which a side has no units left (seed 000 'Battle' step 4).
+    """End a battle in which a side has no units left.
 
     The winner takes the isle or sea and every building on it; if both sides are wiped
     out on land, the defender keeps the isle with a territory marker; at sea the space
@@ -393,7 +393,7 @@ def _end_event(state: GameState, battle: Battle, variant: str, *, winner: int) -
 
 def withdraw(state: GameState, battle: Battle, side: str, destination: str) -> list[Event]:
     """One side retreats to ``destination``; the battle ends. A retreating defender
-    leaves the space to the attacker, with its buildings (seed 000 'Battle' step 3)."""
+    leaves the space to the attacker, with its buildings."""
     state.pending.remove(battle)
     player = battle.seat(side)
     count = battle.attackers if side == "attacker" else defending_units(state, battle)
@@ -424,8 +424,8 @@ def withdraw(state: GameState, battle: Battle, side: str, destination: str) -> l
 
 @explainer("roll")
 def explain_roll(state: GameState, action: Action) -> Why:
-    """Dice are rolled only in a battle (seed 000 'Battle' step 1), after any retreat
-    decision (step 3)."""
+    """Dice are rolled only in a battle, and not while a side is choosing whether to
+    retreat."""
     if current_battle(state) is None:
         return why("battle.roll_no_battle")
     return why("battle.roll_retreat_first")

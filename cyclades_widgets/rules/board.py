@@ -7,7 +7,7 @@ per map, and stored as frozensets so the rules engine only does dictionary looku
 
 Grid coordinates are ``(row, col)``. Rows are horizontal lines of pointy-top hexes, centred
 under each other, and consecutive rows differ in width by exactly one hex
-(RULES-NOTES §3.1). The neighbours of ``(h, l)`` are ``(h, l ± 1)`` and, in each adjacent row
+(``docs/maps.md``). The neighbours of ``(h, l)`` are ``(h, l ± 1)`` and, in each adjacent row
 ``h'``, ``(h', l - 1), (h', l)`` when row ``h'`` is narrower, ``(h', l), (h', l + 1)`` when it is
 wider.
 
@@ -56,7 +56,7 @@ class MapDataError(CycladesError):
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """One player's start position: a troop on each isle, a fleet on each sea (RULES-NOTES §3.3).
+    """One player's start position: a troop on each isle, a fleet on each sea.
 
     ``fleets[i]`` is the sea next to ``isles[i]``.
     """
@@ -99,8 +99,8 @@ def sea_id(cell: Hex) -> str:
 def grid_neighbours(rows: tuple[int, ...], cell: Hex) -> list[Hex]:
     """Return the cells of the grid with row widths ``rows`` that share an edge with ``cell``.
 
-    Implements the neighbour rule of RULES-NOTES §3.1, generalised to any row widths that
-    change by one from row to row.
+    Implements the neighbour rule of the printed boards (``docs/maps.md``), generalised to
+    any row widths that change by one from row to row.
     """
     h, col = cell
     out: list[Hex] = [(h, col - 1), (h, col + 1)]
@@ -216,7 +216,7 @@ class MapSpec:
         A chain is a path of edge-adjacent seas, each in ``seas_with_own_fleets``, that starts
         at a sea touching ``start_isle``; it never passes through an isle. The result holds
         every other isle touching a sea of such a chain (``start_isle`` itself is left out).
-        Used for Ares troop moves and for retreats (seed 000 "Ares").
+        Used for Ares troop moves and for retreats.
         """
         passable = set(seas_with_own_fleets)
         seen = set(self.isle_seas[start_isle] & passable)

@@ -1,5 +1,5 @@
 """The automatic and chance parts of a cycle: turn order at setup, the creature track,
-the gods track, revenue, and the end-of-cycle check (seed 000 'Turn Structure')."""
+the gods track, revenue, and the end-of-cycle check."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .state import CREATURE_PRICES, CREATURES, GODS, GameState, Phase
 
 
 def order_outcomes(state: GameState) -> list[tuple[Action, float]]:
-    """Setup: offering tokens in random order (seed 000 'Setup' 5); two per player with 2."""
+    """Setup: offering tokens in random order; two per player with 2."""
     return list(_order_outcomes(tuple(state.names)))
 
 
@@ -42,7 +42,7 @@ def apply_order(state: GameState, action: Action) -> list[Event]:
 
 
 def slots_in_use(cycle: int) -> int:
-    """1 card in cycle 1, 2 in cycle 2, then 3 (seed 002, RULES-NOTES §1.2 ramp-up)."""
+    """1 card in cycle 1, 2 in cycle 2, then 3."""
     return 3 if cycle >= 3 else cycle if cycle >= 1 else 1
 
 
@@ -123,7 +123,7 @@ def creatures_auto(state: GameState) -> list[Event]:
 
 
 def reshuffle(state: GameState, *, reason: str = "empty") -> list[Event]:
-    """The discard pile becomes the draw pile (RULES-NOTES §1.2 'Empty draw pile').
+    """The discard pile becomes the draw pile, when a card must be drawn from an empty one.
 
     The order of the new pile is random through the later ``draw`` chance steps.
     """
@@ -138,7 +138,7 @@ def reshuffle(state: GameState, *, reason: str = "empty") -> list[Event]:
 
 
 def gods_face_up(n_players: int) -> int:
-    """Gods face up: all 4 with 5 players, 3 with 4 (and 2), 2 with 3 (seed 002)."""
+    """Gods face up: all 4 with 5 players, 3 with 4 (and 2), 2 with 3."""
     return _FACE_UP[n_players]
 
 
@@ -147,7 +147,7 @@ _FACE_UP = {5: 4, 4: 3, 3: 2, 2: 3}
 
 
 def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
-    """Possible god orders this cycle, following seed 002 '周期顺序与人数'.
+    """Possible god orders this cycle.
 
     - 5 players: any order of the four gods.
     - 4 (and 2) players: the god face down last cycle goes first; the other 3 shuffled.
@@ -197,7 +197,7 @@ def apply_gods(state: GameState, action: Action) -> list[Event]:
 
 
 def revenue(state: GameState) -> list[Event]:
-    """Each player receives 1 GP per prosperity symbol controlled (seed 000 'Revenues')."""
+    """Each player receives 1 GP per prosperity symbol controlled."""
     events = []
     names, players = state.names, state.players
     for p, (total, land, sea) in enumerate(ledger.revenues(state)):
@@ -254,7 +254,7 @@ def _tie_break_used(state: GameState, reached: list[int]) -> str | None:
 
 
 def end_of_cycle(state: GameState) -> list[Event]:
-    """Check for a winner only now, at the end of the cycle (seed 002 FAQ '什么时候检查')."""
+    """Check for a winner only now, at the end of the cycle."""
     reached = ranking(state)
     events: list[Event] = []
     if reached:
@@ -287,8 +287,7 @@ def end_of_cycle(state: GameState) -> list[Event]:
 
 @explainer("order")
 def explain_order(state: GameState, action: Action) -> Why:
-    """A player tried to set the turn order: it is a chance step of the setup
-    (seed 000 'Setup' 5)."""
+    """A player tried to set the turn order: it is a chance step of the setup."""
     return why("cycle.order")
 
 

@@ -1,7 +1,7 @@
-"""The actions phase: each god's player in turn, Apollo last (seed 000 'Actions').
+"""The actions phase: each god's player in turn, Apollo last.
 
 Recruiting, building and the special actions may be interleaved in any order until
-``end`` (seed 002 '神祇行动'). Special actions and creatures are added by other modules
+``end``. Special actions and creatures are added by other modules
 through :data:`.registry.TURN_ACTIONS`.
 """
 
@@ -31,7 +31,7 @@ from .state import (
 )
 
 TROOP_COSTS = (0, 2, 3, 4)
-"""Ares: the first troop is free, then 2, 3, 4 GP (seed 000 'The Four Main Gods')."""
+"""Ares: the first troop is free, then 2, 3, 4 GP."""
 FLEET_COSTS = (0, 1, 2, 3)
 """Poseidon: the first fleet is free, then 1, 2, 3 GP."""
 CARD_COST = 4
@@ -40,7 +40,7 @@ EXTRA_CARDS = 1
 """Priests or Philosophers that may be bought beyond the free one, per turn."""
 BUILD_COST = 2
 UNIT_CAP = {"troop": MAX_TROOPS, "fleet": MAX_FLEETS}
-"""At most 8 troops and 8 fleets of a player on the board (seed 000 'Actions')."""
+"""At most 8 troops and 8 fleets of a player on the board."""
 UNIT_GOD = {unit: god for god, unit in GOD_UNIT.items()}
 """Which god recruits each unit: troop → Ares, fleet → Poseidon, priest → Zeus..."""
 
@@ -223,8 +223,8 @@ def recruit_places(
 
 def fleet_spawn_seas(state: GameState, player: int, owned: list[str] | None = None) -> list[str]:
     """Seas next to the player's isles that are empty or hold the player's fleets
-    (seed 002 '招募数量与成本'), and are not blocked by the Kraken. ``owned``: the
-    player's isles, when already listed."""
+    and are not blocked by the Kraken. ``owned``: the player's isles, when already
+    listed."""
     if owned is None:
         owned = state.isles_of(player)
     fleets, kraken = state.fleets, state.kraken

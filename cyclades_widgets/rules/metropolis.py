@@ -1,9 +1,8 @@
-"""Metropolises: from 4 different buildings, from 4 Philosophers, or by conquest
-(seed 000 'Creating Metropolises', seed 002 '大都市与胜利', RULES-NOTES §5.6).
+"""Metropolises: from 4 different buildings, from 4 Philosophers, or by conquest.
 
-A Metropolis takes 2 building slots, or the only slot of a 1-slot isle (RULES-NOTES §3.2).
-When no own isle has room: destroy buildings to make room (seeds), or with
-``metropolis_without_room="lost"`` the Metropolis is lost (FAQ 1.8).
+A Metropolis takes 2 building slots, or the only slot of a 1-slot isle. When no own isle
+has room: destroy buildings to make room (the default), or with
+``metropolis_without_room="lost"`` the Metropolis is lost (:class:`.options.RuleOptions`).
 """
 
 from __future__ import annotations
@@ -59,7 +58,7 @@ def has_all_buildings(state: GameState, player: int) -> bool:
 def check(state: GameState, player: int) -> list[Event]:
     """Swap a complete set at once: 4 Philosophers, or 4 different buildings.
 
-    Both swaps are compulsory and immediate (seed 002 FAQ 'Metropolis 有哪些取得方式').
+    Both swaps are compulsory and immediate.
     Placement is a decision of the player (a pending ``metropolis`` step).
     """
     for step in state.pending:

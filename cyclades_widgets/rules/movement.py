@@ -1,5 +1,4 @@
-"""Movement: the special actions of Ares and Poseidon, 1 GP each (seed 000 'The Four Main
-Gods', seed 002 '移动与战斗', RULES-NOTES §5.4).
+"""Movement: the special actions of Ares and Poseidon, 1 GP each.
 
 Notation (``docs/rules-notes.md``, "Movement and battles"):
 
@@ -41,9 +40,9 @@ from .retreat import legal_retreats  # noqa: F401  (registers the retreat decisi
 from .state import MAX_FLEETS, GameState, Pending, Turn
 
 MOVE_COST = 1
-"""Each Ares or Poseidon move costs 1 GP (seed 000 'Player Reference')."""
+"""Each Ares or Poseidon move costs 1 GP."""
 FLEET_RANGE = 3
-"""A Poseidon move covers up to 3 sea spaces (seed 000, seed 002 '移动与战斗')."""
+"""A Poseidon move covers up to 3 sea spaces."""
 MOVERS = {"troops": "ares", "fleets": "poseidon"}
 """Ares moves troops, Poseidon fleets."""
 
@@ -107,7 +106,7 @@ def _targets(
 
 
 def is_frozen(state: GameState, isle_id: str) -> bool:
-    """True when Medusa stands on the isle: its troops cannot move away (RULES-NOTES §1 #15)."""
+    """True when Medusa stands on the isle: its troops cannot move away."""
     return state.isles[isle_id].figurine == "medusa"
 
 

@@ -1,7 +1,9 @@
-"""Rule options: every place where the sources disagree or stay silent.
+"""Rule options: the rule points that can be read two ways, and the engine plays both.
 
-The default of each field is the seeds' reading (DESIGN §4.6). The other reading is kept
-as a named alternative so that a learner can compare them.
+Each field names one rule point, and its values are the readings; the default is the
+reading the engine teaches. The other reading is kept as a named alternative so that a
+learner can compare them. Options are stored in every saved game and record. Where each
+reading comes from, and why the default was chosen, is in ``docs/rules-notes.md``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ KrakenMoves = Literal["paid", "none"]
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """The readings the engine applies where sources conflict.
+    """The reading the engine applies at each rule point that can be read two ways.
+
+    Every field has a default; :meth:`differences` lists the fields set otherwise.
 
     >>> RuleOptions().two_player_priest_discount
     'per_offering'
@@ -30,27 +34,26 @@ class RuleOptions:
     """
 
     two_player_priest_discount: PriestDiscount = "per_offering"
-    """2 players: each Priest takes 1 GP off *each* offering (seed 002, '双人局'), or
-    off the *total* of both offerings (designer-reviewed FAQ, RULES-NOTES §5.2)."""
+    """2 players: each Priest takes 1 GP off *each* offering (``"per_offering"``), or
+    off the *total* of both offerings, still at least 1 GP per offering (``"total"``)."""
 
     metropolis_without_room: MetropolisRoom = "destroy"
-    """No free space for a new Metropolis: destroy buildings to make room (seeds 000/002),
-    or the Metropolis is lost while its cards or buildings are still discarded (FAQ 1.8)."""
+    """No free space for a new Metropolis: destroy buildings to make room (``"destroy"``),
+    or the Metropolis is lost while its cards or buildings are still discarded
+    (``"lost"``)."""
 
     tie_break: TieBreak = "gold"
-    """Several players reach the target together: most GP wins (seeds), or most
-    Metropolises first, then GP (FAQ 1.8, RULES-NOTES §5.7)."""
+    """Several players reach the target together: most GP wins (``"gold"``), or most
+    Metropolises first, then GP (``"metropolises_then_gold"``)."""
 
     card_supply: CardSupply = "seed"
-    """Supply counts: 17 Philosophers, 18 Priests, 98 GP (seed 000 'Components'), or the
-    rulebook's contents list: 16, 16, 100 (RULES-NOTES §0)."""
+    """Supply counts: 17 Philosophers, 18 Priests, 98 GP (``"seed"``), or the rulebook's
+    contents list: 16, 16, 100 (``"rulebook"``)."""
 
     kraken_moves: KrakenMoves = "paid"
     """After placing the Kraken (which destroys every fleet in its sea), its summoner may
     move it on, one adjacent sea at a time for 1 GP each, destroying the fleets it meets
-    (Blackwoj/CycladesAI; Doug Mann's articles say the Kraken's moves cost 1 GP:
-    RULES-NOTES §1.1 #13, LOW), or the Kraken is only placed (``"none"``: the official
-    summary sheet fragment mentions no movement). The seeds are silent."""
+    (``"paid"``), or the Kraken is only placed (``"none"``)."""
 
     @property
     def philosopher_supply(self) -> int:
@@ -108,7 +111,7 @@ class RuleOptions:
                 )
 
     def differences(self) -> dict[str, Any]:
-        """The fields that differ from the default (seed) reading."""
+        """The fields that differ from the default reading."""
         default = RuleOptions()
         return {
             f.name: getattr(self, f.name)

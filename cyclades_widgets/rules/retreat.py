@@ -1,4 +1,4 @@
-"""Retreats between battle rounds (seed 000 'Battle' step 3, seed 002 '撤退与控制').
+"""Retreats between battle rounds.
 
 After a round in which both sides keep units, the defender may retreat; if it stays, the
 attacker may; otherwise another round is fought. Each choice is a :class:`.battle.Retreat`

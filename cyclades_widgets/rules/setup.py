@@ -1,4 +1,4 @@
-"""Setting up a game for 2–5 players (seed 000 'Setup', RULES-NOTES §3.3 and §4)."""
+"""Setting up a game for 2–5 players: the map, the start positions, the supplies."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{0,23}\Z")
 
 
 def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    """Player names: the cities of seed 000 in order, or the names given.
+    """Player names: the rulebook's cities in order, or the names given.
 
     Names are single words (letters, digits, ``-``, ``_``) so notation can use them.
 

@@ -32,7 +32,7 @@ from .codec import (
 from .options import RuleOptions
 
 GODS: tuple[str, ...] = ("ares", "poseidon", "zeus", "athena")
-"""The four gods shuffled above Apollo each cycle (seed 000 'The Gods')."""
+"""The four gods shuffled above Apollo each cycle."""
 APOLLO = "apollo"
 BUILDINGS: tuple[str, ...] = ("fortress", "port", "temple", "university")
 """The four building types, in the order of :data:`GODS`."""
@@ -44,15 +44,15 @@ GOD_UNIT: dict[str, str] = {
     "athena": "philosopher",
 }
 CITIES: tuple[str, ...] = ("Athens", "Sparta", "Corinth", "Thebes", "Argos")
-"""Default player names (seed 000 'Overview')."""
+"""Default player names: the rulebook's cities."""
 CREATURES: tuple[str, ...] = (
     "siren", "pegasus", "giant", "chimera", "cyclopes", "sphinx", "sylph", "harpy",
     "griffon", "fates", "satyr", "dryad", "kraken", "minotaur", "medusa", "polyphemus",
     "chiron",
 )  # fmt: skip
-"""The 17 Mythological Creatures, one card each (RULES-NOTES §1.1)."""
+"""The 17 Mythological Creatures, one card each."""
 CREATURE_PRICES: tuple[int, int, int] = (4, 3, 2)
-"""Prices of the three creature-track slots (RULES-NOTES §1.2)."""
+"""Prices of the three creature-track slots."""
 MAX_TROOPS = 8
 MAX_FLEETS = 8
 TERRITORY_MARKERS = 3
@@ -63,7 +63,7 @@ STARTING_GOLD = 5
 
 
 class Phase(StrEnum):
-    """The phases of a cycle (seed 000 'Turn Structure'), plus setup and game over."""
+    """The phases of a cycle, plus setup and game over."""
 
     SETUP = "setup"
     CREATURES = "creatures"
@@ -77,7 +77,7 @@ class Phase(StrEnum):
 
 @dataclass(slots=True)
 class Isle:
-    """One isle: a single space however many hexes it covers (seed 000)."""
+    """One isle: a single space however many hexes it covers."""
 
     owner: int | None = None
     troops: int = 0
@@ -254,7 +254,7 @@ class GameState:
     """This cycle's gods, top to bottom; only the first :attr:`gods_up` are face up."""
     gods_up: int = 0
     gods_down_prev: list[str] = declare(LIST, factory=list)
-    """3 players: the gods that were face down last cycle (RULES-NOTES §4)."""
+    """3 players: the gods that were face down last cycle."""
     bids: dict[str, Bid] = declare(BIDS, factory=dict)
     """God → the current holder of that god's offering and the amount."""
     apollo: list[int] = declare(LIST, factory=list)
@@ -274,7 +274,7 @@ class GameState:
     """Figurine cards held by the player who placed the figurine, until it leaves."""
     held_since: dict[str, int] = declare(DICT, factory=dict)
     """Cycle in which each held figurine card was summoned: the card is discarded at the
-    holder's first god action of a later cycle (RULES-NOTES §1.1 'island figurines')."""
+    holder's first god action of a later cycle."""
     kraken: str | None = None
     temples_used: dict[int, int] = declare(PER_SEAT, factory=dict)
     """Temple discounts used this cycle, per player (each Temple once per cycle)."""
@@ -284,8 +284,8 @@ class GameState:
     building_supply: dict[str, int] = declare(DICT, factory=dict)
     metropolis_supply: int = METROPOLIS_SUPPLY
     bank: int = 0
-    """Gold left in the box. The supply is not a hard limit (RULES-NOTES §0): it may
-    go below zero, and bank + players' gold stays constant."""
+    """Gold left in the box. The supply is not a hard limit: it may go below zero, and
+    bank + players' gold stays constant."""
     winner: int | None = None
     step: int = 0
     """Steps applied so far (decisions, chance outcomes and automatic steps)."""
@@ -316,7 +316,7 @@ class GameState:
         return owned
 
     def troops_on_board(self, player: int) -> int:
-        """Troops of this player on the board (cap 8, seed 000 'Actions')."""
+        """Troops of this player on the board (at most 8)."""
         total = 0
         for isle in self.isles.values():
             if isle.owner == player:
@@ -356,8 +356,7 @@ class GameState:
         return total
 
     def building_power(self, player: int, kind: str) -> int:
-        """Buildings of ``kind`` plus Metropolises, which count as every building
-        (seed 000 'Creating Metropolises')."""
+        """Buildings of ``kind`` plus Metropolises, which count as every building."""
         total = 0
         for isle in self.isles.values():
             if isle.owner == player:
@@ -386,7 +385,7 @@ class GameState:
 
     @property
     def metropolises_to_win(self) -> int:
-        """2 Metropolises, or 3 with 2 players (seed 000 'Scoring')."""
+        """2 Metropolises, or 3 with 2 players."""
         return 3 if len(self.names) == 2 else 2  # is_two_player, without two more calls
 
     # ------------------------------------------------------------------ JSON
@@ -407,7 +406,7 @@ class GameState:
         """The position as a static SVG board, so a notebook shows it (Jupyter's rich display)."""
         # The one reference from rules/ to a layer above it, as in python-chess: the view is
         # imported when a notebook asks for the picture, never at module level, so
-        # `import cyclades_widgets.rules` stays standard-library only (DESIGN §2).
+        # `import cyclades_widgets.rules` stays standard-library only (docs/architecture.md).
         # tests/test_layering.py allows exactly this import, and no other.
         from .. import svg
 

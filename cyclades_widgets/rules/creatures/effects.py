@@ -182,8 +182,7 @@ def player_arg(state: GameState, seat: int) -> str:
 
 
 def is_chiron_isle(state: GameState, isle_id: str) -> bool:
-    """Chiron stands here: Pegasus, the Giant and the Harpy cannot target it
-    (RULES-NOTES §1.1 #16)."""
+    """Chiron stands here: Pegasus, the Giant and the Harpy cannot target it."""
     return state.isles[isle_id].figurine == "chiron"
 
 

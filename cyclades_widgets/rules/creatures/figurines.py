@@ -1,6 +1,5 @@
 """The five creatures with a figurine: the Kraken at sea, and the four island figurines
-Minotaur, Medusa, Polyphemus and Chiron (RULES-NOTES §1.1, 'Rules shared by the four
-island figurines').
+Minotaur, Medusa, Polyphemus and Chiron.
 
 - An island figurine goes on the isle of the buyer's choice. Its card is *held* by the
   buyer (``state.held_creatures``) and the figurine acts until the beginning of the
@@ -33,9 +32,9 @@ from .cards import named
 from .effects import CreatureStep, Effect, finish, register_effect
 
 ISLE_FIGURINES: tuple[str, ...] = ("minotaur", "medusa", "polyphemus", "chiron")
-"""The four island figurines (RULES-NOTES §1.1)."""
+"""The four island figurines."""
 KRAKEN_MOVE_COST = 1
-"""GP per extra sea space the Kraken moves (RULES-NOTES §1.1 #13, LOW)."""
+"""GP per extra sea space the Kraken moves (``RuleOptions.kraken_moves="paid"``)."""
 
 
 # --------------------------------------------------------------------------- holding cards
@@ -84,7 +83,7 @@ def _isle_of(state: GameState, creature: str) -> str | None:
 @turn_start
 def expire_at_turn(state: GameState, seat: int, god: str) -> list[Event]:
     """TURN_START hook: the figurines a player summoned in an earlier cycle end as their
-    next god action begins (summary sheet, RULES-NOTES §1.1)."""
+    next god action begins."""
     if not state.held_creatures:
         return []
     events: list[Event] = []

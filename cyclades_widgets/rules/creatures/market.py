@@ -1,6 +1,5 @@
 """Calling Mythological Creatures: the track's prices, Temple discounts, buying, and
-Zeus's "change creatures" (seed 000 'Call Mythological Creatures', seed 002 FAQ
-'买到神话生物后可以留到以后再用吗', RULES-NOTES §1.2).
+Zeus's "change creatures".
 
 - During their own god action, the player of any god but Apollo may buy one or more
   face-up creatures (``buy pegasus``). The price is the slot's (4, 3 or 2 GP) minus
@@ -28,7 +27,7 @@ from . import effects
 from .cards import named
 
 CHANGE_COST = 1
-"""Zeus's special action costs 1 GP (seed 000 'The Four Main Gods')."""
+"""Zeus's special action costs 1 GP."""
 MIN_PRICE = 1
 """No Temple lowers a creature's price below 1 GP (:func:`price`)."""
 TOP_PRICE = max(CREATURE_PRICES)
@@ -69,7 +68,7 @@ def price(state: GameState, player: int, slot: int, free: int | None = None) -> 
 
     Each Temple (and each Metropolis) takes 1 GP off, once per cycle; the price never
     drops below 1 GP, and a Temple that could not lower it further is not used up
-    (seed 002 '收入与神话生物', RULES-NOTES §1.2).
+    (``docs/rules-notes.md``, "Buying and the track").
 
     >>> from cyclades_widgets.rules.setup import new_state
     >>> s = new_state(3); s.isles["naxos"].buildings = ["temple", "temple"]

@@ -21,7 +21,7 @@ from .cards import named
 from .effects import CreatureStep, Effect, finish, is_chiron_isle, not_an_isle, register_effect
 
 SYLPH_MOVES = 10
-"""Moves of one sea space the Sylph grants (RULES-NOTES §1.1 #7, LOW: Blackwoj's reading)."""
+"""Moves of one sea space the Sylph grants (the reading is in ``docs/rules-notes.md``)."""
 
 
 def _seat(step: CreatureStep) -> int:

@@ -1,5 +1,5 @@
 """The card-only powers that move no unit: Giant, Chimera, Cyclopes, Sphinx, Harpy, Griffon,
-the Fates, Satyr and Dryad (RULES-NOTES §1.1).
+the Fates, Satyr and Dryad.
 
 Each power states its rule once, in a predicate both its legal choices and its explainer
 use (``tests/test_rules_once.py``).
@@ -29,7 +29,7 @@ from .effects import (
 )
 
 SPHINX_PRICE = 2
-"""GP the bank pays the Sphinx for each unit or card sold back (RULES-NOTES §1.1 #6)."""
+"""GP the bank pays the Sphinx for each unit or card sold back."""
 
 
 def _seat(step: CreatureStep) -> int:
