@@ -61,7 +61,7 @@ def bought(
 
 @pytest.mark.parametrize("temples", [0, 1])
 @pytest.mark.parametrize("creature", CREATURES)
-def test_seed000_every_creature_costs_its_slot_price_minus_temples(creature, temples):
+def test_every_creature_costs_its_slot_price_minus_temples(creature, temples):
     """Seed 000 'Call Mythological Creatures': 2, 3 or 4 GP, reduced by Temples (min 1)."""
     for slot in range(3):
         g, events = bought(creature, slot=slot, temples=temples)
@@ -73,7 +73,7 @@ def test_seed000_every_creature_costs_its_slot_price_minus_temples(creature, tem
 # --------------------------------------------------------------------------- Siren
 
 
-def test_rules_notes_1_1_siren_takes_an_isolated_fleet_from_the_reserve():
+def test_siren_takes_an_isolated_fleet_from_the_reserve():
     """RULES-NOTES §1.1 #1: an opponent's fleet alone in its sea is replaced by one of
     yours; a sea with 2 fleets is not isolated."""
     g, _ = bought("siren", temples=1)
@@ -97,7 +97,7 @@ def test_rules_notes_1_1_siren_takes_an_isolated_fleet_from_the_reserve():
         g.play("siren k2")
 
 
-def test_rules_notes_1_1_siren_with_an_empty_reserve_moves_a_fleet_from_the_board():
+def test_siren_with_an_empty_reserve_moves_a_fleet_from_the_board():
     """RULES-NOTES §1.1 #1: 'If you no longer have any fleets in reserve, you can take one
     from somewhere else on the board'."""
     state = turn_position(track=["siren", None, None], gold={ATHENS: 4})
@@ -126,7 +126,7 @@ def test_siren_refuses_a_sea_that_is_not_isolated():
 # --------------------------------------------------------------------------- Pegasus
 
 
-def test_rules_notes_1_1_pegasus_flies_troops_without_a_fleet_chain():
+def test_pegasus_flies_troops_without_a_fleet_chain():
     """RULES-NOTES §1.1 #2: some or all troops of one of your isles go to any other isle,
     no fleet chain needed; a neutral isle is taken at once."""
     g, _ = bought("pegasus", temples=1)
@@ -148,7 +148,7 @@ def test_rules_notes_1_1_pegasus_flies_troops_without_a_fleet_chain():
     assert g.state.creature_discard == ["pegasus"] and g.state.pending == []
 
 
-def test_rules_notes_1_1_pegasus_invasion_is_followed_by_a_battle():
+def test_pegasus_invasion_is_followed_by_a_battle():
     """RULES-NOTES §1.1 #2: Pegasus 'can be an invasion, and a battle follows as usual'."""
     g, _ = bought("pegasus")
     g.state.isles["naxos"].troops = 3
@@ -161,7 +161,7 @@ def test_rules_notes_1_1_pegasus_invasion_is_followed_by_a_battle():
     assert g.to_act == "Athens" and g.state.turn is not None
 
 
-def test_seed000_last_isle_rule_still_applies_to_pegasus():
+def test_last_isle_rule_still_applies_to_pegasus():
     """Seed 000 'Last Isle Rule': no attack on another player's last isle (unless it wins)."""
     state = turn_position(track=["pegasus", None, None], gold={ATHENS: 4})
     state.isles["mykonos"].owner = None
@@ -191,7 +191,7 @@ def test_medusa_holds_troops_and_chiron_bars_pegasus():
 # --------------------------------------------------------------------------- Giant
 
 
-def test_rules_notes_1_1_giant_destroys_any_building():
+def test_giant_destroys_any_building():
     """RULES-NOTES §1.1 #3: destroy one building of any owner; it returns to the supply."""
     g, _ = bought("giant", lambda s: add_buildings(s, "paros", "fortress", "port"), temples=1)
     assert notations(g) == [
@@ -216,7 +216,7 @@ def test_rules_notes_1_1_giant_destroys_any_building():
     assert g.state.creature_discard == ["giant"]
 
 
-def test_rules_notes_1_1_giant_cannot_destroy_a_metropolis_and_chiron_protects():
+def test_giant_cannot_destroy_a_metropolis_and_chiron_protects():
     """RULES-NOTES §1.1 #3 'The Giant cannot destroy a Metropolis'; #16 Chiron."""
 
     def setup(state: GameState) -> None:
@@ -250,7 +250,7 @@ def test_a_creature_without_any_target_fizzles_and_is_discarded():
 # --------------------------------------------------------------------------- Chimera
 
 
-def test_rules_notes_1_1_chimera_borrows_a_discarded_power_then_reshuffles():
+def test_chimera_borrows_a_discarded_power_then_reshuffles():
     """RULES-NOTES §1.1 #4: use the power of a creature in the discard pile, then shuffle
     the discard pile, Chimera included, into the draw pile."""
     g, _ = bought("chimera", temples=1, discard=["griffon", "giant"])
@@ -317,7 +317,7 @@ def test_chimera_borrowing_the_fates_acts_at_once():
 # --------------------------------------------------------------------------- Cyclopes
 
 
-def test_rules_notes_1_1_cyclopes_rebuild_one_of_your_buildings():
+def test_cyclopes_rebuild_one_of_your_buildings():
     """RULES-NOTES §1.1 #5: replace one of your buildings with another type."""
     g, _ = bought("cyclopes", lambda s: add_buildings(s, "paros", "port"), temples=1)
     # Sparta's Port on Paros is not a choice for Athens.
@@ -341,7 +341,7 @@ def test_rules_notes_1_1_cyclopes_rebuild_one_of_your_buildings():
     assert g.state.creature_discard == ["cyclopes"]
 
 
-def test_rules_notes_1_1_cyclopes_completing_the_set_makes_a_metropolis_at_once():
+def test_cyclopes_completing_the_set_makes_a_metropolis_at_once():
     """RULES-NOTES §1.1 #5 / seed 002 '大都市与胜利': the 4th different building is
     swapped for a Metropolis at once."""
 
@@ -362,7 +362,7 @@ def test_rules_notes_1_1_cyclopes_completing_the_set_makes_a_metropolis_at_once(
 # --------------------------------------------------------------------------- Sphinx
 
 
-def test_rules_notes_1_1_sphinx_sells_units_and_cards_for_2gp_each():
+def test_sphinx_sells_units_and_cards_for_2gp_each():
     """RULES-NOTES §1.1 #6: sell any number of troops, fleets, Priests and Philosophers
     for 2 GP each, one at a time, then 'sphinx done'."""
 
@@ -407,7 +407,7 @@ def test_rules_notes_1_1_sphinx_sells_units_and_cards_for_2gp_each():
 # --------------------------------------------------------------------------- Sylph
 
 
-def test_rules_notes_1_1_sylph_moves_fleets_one_space_at_a_time_for_free():
+def test_sylph_moves_fleets_one_space_at_a_time_for_free():
     """RULES-NOTES §1.1 #7 (LOW, Blackwoj): 10 free moves of one sea space; entering enemy
     fleets starts a sea battle; the Kraken's sea is closed."""
     g, _ = bought("sylph", temples=1, gold=3)
@@ -450,7 +450,7 @@ def test_sylph_stops_after_its_tenth_move():
 # --------------------------------------------------------------------------- Harpy
 
 
-def test_rules_notes_1_1_harpy_kills_one_enemy_troop():
+def test_harpy_kills_one_enemy_troop():
     """RULES-NOTES §1.1 #8: destroy one enemy troop of your choice on any isle."""
     g, _ = bought("harpy", temples=1)
     g.state.isles["paros"].troops = 2
@@ -469,7 +469,7 @@ def test_rules_notes_1_1_harpy_kills_one_enemy_troop():
     assert g.state.isles["paros"].troops == 1 and g.state.isles["paros"].owner == SPARTA
 
 
-def test_rules_notes_1_1_harpy_leaves_an_emptied_isle_with_its_owner():
+def test_harpy_leaves_an_emptied_isle_with_its_owner():
     """RULES-NOTES §1.1 #8: 'The isle stays with its owner, even if it is left empty'."""
     g, _ = bought("harpy")
     g.state.isles["syros"].figurine, g.state.isles["syros"].figurine_owner = "chiron", CORINTH
@@ -491,7 +491,7 @@ def test_rules_notes_1_1_harpy_leaves_an_emptied_isle_with_its_owner():
 
 
 @pytest.mark.parametrize("had, loot", [(7, 3), (8, 4), (1, 0), (0, 0)])
-def test_rules_notes_1_1_griffon_takes_half_the_gold_rounded_down(had, loot):
+def test_griffon_takes_half_the_gold_rounded_down(had, loot):
     """RULES-NOTES §1.1 #9: half the GP of a player of your choice, rounded down (LOW)."""
     g, _ = bought("griffon", temples=1, gold=5)
     set_gold(g.state, CORINTH, had)
@@ -523,7 +523,7 @@ def test_griffon_cannot_rob_yourself_or_a_stranger():
 # --------------------------------------------------------------------------- the Fates
 
 
-def test_rules_notes_1_1_the_fates_pay_your_revenue_again():
+def test_the_fates_pay_your_revenue_again():
     """RULES-NOTES §1.1 #10: 'Receive your revenue again, just like at the beginning of
     the Cycle' (Kea's 2 prosperity, plus a fleet on the f1 prosperity sea)."""
     state = turn_position(track=["fates", None, None], gold={ATHENS: 4})
@@ -541,7 +541,7 @@ def test_rules_notes_1_1_the_fates_pay_your_revenue_again():
 # --------------------------------------------------------------------------- Satyr, Dryad
 
 
-def test_rules_notes_1_1_satyr_steals_a_philosopher():
+def test_satyr_steals_a_philosopher():
     """RULES-NOTES §1.1 #11: steal one Philosopher from a player of your choice."""
 
     def setup(state: GameState) -> None:
@@ -555,7 +555,7 @@ def test_rules_notes_1_1_satyr_steals_a_philosopher():
     assert [p.philosophers for p in g.state.players] == [1, 0, 1]
 
 
-def test_rules_notes_1_1_satyr_4th_philosopher_makes_a_metropolis_at_once():
+def test_satyr_4th_philosopher_makes_a_metropolis_at_once():
     """RULES-NOTES §1.1 #11: a 4th Philosopher stolen makes a Metropolis at once (seed 002
     '大都市与胜利': the four are discarded immediately)."""
 
@@ -577,7 +577,7 @@ def test_rules_notes_1_1_satyr_4th_philosopher_makes_a_metropolis_at_once():
     assert g.state.isles["naxos"].metropolis and g.state.turn is not None
 
 
-def test_rules_notes_1_1_dryad_steals_a_priest():
+def test_dryad_steals_a_priest():
     """RULES-NOTES §1.1 #12: steal one Priest from a player of your choice."""
 
     def setup(state: GameState) -> None:

@@ -43,7 +43,7 @@ def place(state: GameState, isle: str, creature: str, seat: int, since: int) -> 
 
 
 @pytest.mark.parametrize("creature", ["minotaur", "medusa", "chiron"])
-def test_rules_notes_1_1_island_figurine_goes_on_the_isle_of_your_choice(creature):
+def test_island_figurine_goes_on_the_isle_of_your_choice(creature):
     """RULES-NOTES §1.1 'island figurines': 'place the figurine on the isle of your
     choice'; its card is held by the buyer, not discarded."""
     state = turn_position(track=[None, creature, None], gold={ATHENS: 3})
@@ -64,7 +64,7 @@ def test_rules_notes_1_1_island_figurine_goes_on_the_isle_of_your_choice(creatur
     assert_cards_accounted(g.state)
 
 
-def test_rules_notes_1_1_minotaur_adds_2_to_the_isles_land_defence():
+def test_minotaur_adds_2_to_the_isles_land_defence():
     """RULES-NOTES §1.1 #14 (MED-LOW): the Minotaur adds 2 to the defence of its isle."""
     state = turn_position(track=["pegasus", None, None], gold={ATHENS: 4})
     place(state, "paros", "minotaur", SPARTA, since=3)
@@ -76,7 +76,7 @@ def test_rules_notes_1_1_minotaur_adds_2_to_the_isles_land_defence():
     assert start["bonus"] == 2 and start["bonus_detail"]["minotaur"] == 2  # type: ignore[index]
 
 
-def test_rules_notes_1_1_medusa_keeps_troops_from_moving_away():
+def test_medusa_keeps_troops_from_moving_away():
     """RULES-NOTES §1.1 #15 (LOW): troops on Medusa's isle cannot move away."""
     state = turn_position(track=["medusa", None, None], gold={ATHENS: 4})
     state.isles["kea"].troops = 2
@@ -88,7 +88,7 @@ def test_rules_notes_1_1_medusa_keeps_troops_from_moving_away():
     assert not [n for n in notations(g) if n.startswith("move troops kea>")]
 
 
-def test_rules_notes_1_1_chiron_protects_its_isle_from_pegasus_giant_and_harpy():
+def test_chiron_protects_its_isle_from_pegasus_giant_and_harpy():
     """RULES-NOTES §1.1 #16 (Hades card text: 'still protects his island from Pegasus,
     Giants, and the Harpy')."""
     state = turn_position(track=["chiron", "giant", "harpy"], gold={ATHENS: 9})
@@ -104,7 +104,7 @@ def test_rules_notes_1_1_chiron_protects_its_isle_from_pegasus_giant_and_harpy()
     assert "harpy paros" not in notations(g) and "harpy mykonos" in notations(g)
 
 
-def test_rules_notes_1_1_two_figurines_on_one_isle_destroy_each_other():
+def test_two_figurines_on_one_isle_destroy_each_other():
     """RULES-NOTES §1.1: 'If two figurines end up on the same isle, they destroy each
     other', and both players discard their cards."""
     state = turn_position(track=["medusa", None, None], gold={ATHENS: 4})
@@ -194,7 +194,7 @@ def _polyphemus_game(**kwargs: object):
     return game(state)
 
 
-def test_rules_notes_1_1_polyphemus_pushes_every_fleet_and_the_kraken_away():
+def test_polyphemus_pushes_every_fleet_and_the_kraken_away():
     """RULES-NOTES §1.1 #17 (LOW, Blackwoj; Doug Mann: he 'forces the Kraken to move'):
     every fleet in a sea touching his isle, any owner's, is pushed one space away from it,
     to an empty sea or one of its owner's; the buyer chooses, sea by sea."""
@@ -239,7 +239,7 @@ def test_rules_notes_1_1_polyphemus_pushes_every_fleet_and_the_kraken_away():
     assert_cards_accounted(g.state)
 
 
-def test_rules_notes_1_1_polyphemus_destroys_fleets_that_cannot_move_away():
+def test_polyphemus_destroys_fleets_that_cannot_move_away():
     """RULES-NOTES §1.1 #17: a fleet with nowhere to go is destroyed."""
     g = _polyphemus_game()
     g.state.fleets["b2"] = (SPARTA, 2)  # Athens's fleet in c2 cannot join Sparta's
@@ -254,7 +254,7 @@ def test_rules_notes_1_1_polyphemus_destroys_fleets_that_cannot_move_away():
 # --------------------------------------------------------------------------- Kraken
 
 
-def test_rules_notes_1_1_kraken_destroys_every_fleet_where_it_is_placed_then_moves_for_1gp():
+def test_kraken_destroys_every_fleet_where_it_is_placed_then_moves_for_1gp():
     """RULES-NOTES §1.1 #13: every fleet in the Kraken's sea is destroyed (MED-HIGH); it
     may then move on for 1 GP a space, destroying fleets (LOW, RuleOptions.kraken_moves)."""
     state = turn_position(track=[None, "kraken", None], gold={ATHENS: 5})
@@ -307,7 +307,7 @@ def test_kraken_without_gold_can_only_stop():
         g.play("kraken move b2")
 
 
-def test_rules_notes_1_1_kraken_stays_and_blocks_fleets_after_its_card_is_discarded():
+def test_kraken_stays_and_blocks_fleets_after_its_card_is_discarded():
     """RULES-NOTES §1.1 #13 (LOW): the Kraken stays on the board until called again and
     fleets cannot enter its sea; its card follows the island figurines' timetable."""
     state = turn_position(god="poseidon", track=[None, None, None], cycle=4)

@@ -32,7 +32,7 @@ from cyclades_widgets.rules.state import CREATURE_PRICES, CREATURES, GodAction, 
 # --------------------------------------------------------------------------- buying
 
 
-def test_seed000_any_god_but_apollo_offers_each_affordable_face_up_creature():
+def test_any_god_but_apollo_offers_each_affordable_face_up_creature():
     """Seed 000 'Call Mythological Creatures': pay 4, 3 or 2 GP by slot; only what the
     player can afford is offered."""
     for god in ("ares", "poseidon", "zeus", "athena"):
@@ -41,7 +41,7 @@ def test_seed000_any_god_but_apollo_offers_each_affordable_face_up_creature():
         assert buys == ["buy harpy", "buy sphinx"], god
 
 
-def test_seed002_apollo_player_cannot_buy_creatures():
+def test_apollo_player_cannot_buy_creatures():
     """Seed 002 '收入与神话生物': every god except Apollo may call creatures."""
     state = turn_position(track=["giant", "harpy", "sphinx"], gold={ATHENS: 9})
     assert creatures.buy_actions(state, Turn(ATHENS, "apollo")) == []
@@ -56,7 +56,7 @@ def test_seed002_apollo_player_cannot_buy_creatures():
 
 
 @pytest.mark.parametrize("slot", [0, 1, 2])
-def test_rules_notes_1_2_slot_prices_are_4_3_2_gp(slot):
+def test_slot_prices_are_4_3_2_gp(slot):
     """RULES-NOTES §1.2 'Prices': the three slots cost 4, 3 and 2 GP without Temples."""
     track = [None, None, None]
     track[slot] = "dryad"
@@ -76,7 +76,7 @@ def test_rules_notes_1_2_slot_prices_are_4_3_2_gp(slot):
     assert g.state.creature_track == [None, None, None]
 
 
-def test_seed002_each_temple_takes_1gp_off_only_once_per_cycle():
+def test_each_temple_takes_1gp_off_only_once_per_cycle():
     """Seed 002 '收入与神话生物' / FAQ: each Temple gives its 1 GP discount once per cycle,
     so a second creature in the same cycle costs the full price."""
     state = turn_position(track=["fates", "dryad", None], gold={ATHENS: 9})
@@ -91,7 +91,7 @@ def test_seed002_each_temple_takes_1gp_off_only_once_per_cycle():
     assert g.state.players[ATHENS].gold == 9 - 3 + 2 - 3  # the Fates returned revenue 2
 
 
-def test_seed002_temples_discount_again_in_the_next_cycle():
+def test_temples_discount_again_in_the_next_cycle():
     """Seed 002: 'each Temple only once per cycle': the core resets the count each cycle."""
     state = turn_position(track=["fates", None, None], gold={ATHENS: 9})
     add_buildings(state, "naxos", "temple")
@@ -101,7 +101,7 @@ def test_seed002_temples_discount_again_in_the_next_cycle():
     assert creatures.price(state, ATHENS, 0) == (3, 1)
 
 
-def test_seed000_a_metropolis_counts_as_a_temple_for_creatures():
+def test_a_metropolis_counts_as_a_temple_for_creatures():
     """Seed 000 'Creating Metropolises': a Metropolis has the powers of every building,
     so it takes 1 GP off a creature like a Temple (RULES-NOTES §1.2)."""
     state = turn_position(track=["griffon", None, None], gold={ATHENS: 9})
@@ -111,7 +111,7 @@ def test_seed000_a_metropolis_counts_as_a_temple_for_creatures():
     assert creatures.price(state, ATHENS, 0) == (2, 2)
 
 
-def test_seed000_creature_price_never_below_1gp_and_spare_temples_stay_unused():
+def test_creature_price_never_below_1gp_and_spare_temples_stay_unused():
     """Seed 000 'Player Reference': 'Temples reduce Creature cost by 1 GP each (min 1)'.
     A Temple that cannot lower the price further is not used up."""
     state = turn_position(track=["fates", None, "dryad"], gold={ATHENS: 9})
@@ -125,7 +125,7 @@ def test_seed000_creature_price_never_below_1gp_and_spare_temples_stay_unused():
     assert g.state.temples_used == {ATHENS: 3}
 
 
-def test_seed002_bought_slot_stays_empty_until_the_next_cycle():
+def test_bought_slot_stays_empty_until_the_next_cycle():
     """Seed 002 FAQ '买到神话生物后...': the bought slot is not refilled during the cycle;
     the normal update happens at the start of the next cycle."""
     state = turn_position(track=["giant", "fates", "sphinx"], gold={ATHENS: 9})
@@ -147,7 +147,7 @@ def test_seed002_bought_slot_stays_empty_until_the_next_cycle():
     assert_cards_accounted(g.state)
 
 
-def test_seed002_faq_a_creature_is_used_at_once_and_never_kept():
+def test_a_creature_is_used_at_once_and_never_kept():
     """Seed 002 FAQ '买到神话生物后可以留到以后再用吗': no storing creatures; the power is
     resolved before anything else, then the card is discarded."""
     state = turn_position(track=["griffon", None, None], gold={ATHENS: 4, SPARTA: 7})
@@ -176,7 +176,7 @@ def test_buying_several_creatures_in_one_action():
 
 
 def test_buy_errors_name_the_rule_and_leave_the_game_unchanged():
-    """DESIGN §3 'Errors': a bad purchase names the rule and what is legal; the state is
+    """Errors are named: a bad purchase names the rule and what is legal; the state is
     exactly as before."""
     state = turn_position(track=["giant", "harpy", None], gold={ATHENS: 3})
     g = game(state)
@@ -198,7 +198,7 @@ def test_buy_errors_name_the_rule_and_leave_the_game_unchanged():
 # --------------------------------------------------------------------------- Zeus
 
 
-def test_seed000_zeus_change_pays_1gp_discards_and_refills_the_same_slot():
+def test_zeus_change_pays_1gp_discards_and_refills_the_same_slot():
     """Seed 000 'The Four Main Gods': Zeus's special action 'Change Creatures' (1 GP);
     seed 002 FAQ: Zeus discards a face-up creature and replaces it. The new card goes into
     the slot that was emptied, even when a more expensive slot was bought this cycle."""
@@ -256,7 +256,7 @@ def test_change_is_only_zeus_special_action():
         game(broke).play("change giant")
 
 
-def test_rules_notes_1_2_empty_draw_pile_reshuffles_the_discard_pile_for_zeus():
+def test_empty_draw_pile_reshuffles_the_discard_pile_for_zeus():
     """RULES-NOTES §1.2 'Empty draw pile': the discard pile is shuffled into a new draw
     pile (an automatic step), then the replacement is drawn (a chance step)."""
     others = [c for c in CREATURES if c not in ("giant", "harpy", "sphinx")]
@@ -275,7 +275,7 @@ def test_rules_notes_1_2_empty_draw_pile_reshuffles_the_discard_pile_for_zeus():
     assert_cards_accounted(g.state)
 
 
-def test_rules_notes_1_2_cycle_start_reshuffles_when_the_draw_pile_runs_out():
+def test_cycle_start_reshuffles_when_the_draw_pile_runs_out():
     """RULES-NOTES §1.2: at the track update, an empty draw pile is made again from the
     discard pile before drawing (rules/cycle.py)."""
     state = turn_position(track=[None, None, None], discard=[c for c in CREATURES if c != "giant"])
@@ -303,7 +303,7 @@ def _data() -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_rules_notes_1_1_the_data_file_lists_the_17_creatures():
+def test_the_data_file_lists_the_17_creatures():
     """RULES-NOTES §1.1: 17 distinct cards; 5 figurines (Kraken at sea; Minotaur, Medusa,
     Polyphemus, Chiron on isles). Names and a one-line effect in English and Chinese."""
     data = _data()
@@ -355,7 +355,7 @@ def _choice_kinds() -> set[str]:
     ],
 )
 def test_creature_notation_round_trips(text, expected):
-    """DESIGN §4.3: one readable notation per action; Action.parse(str(a)) == a."""
+    """One readable notation per action; Action.parse(str(a)) == a."""
     assert Action.parse(text) == expected
     assert str(expected) == text
 

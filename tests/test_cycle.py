@@ -53,7 +53,7 @@ def _play_cycles(game: Game, cycles: int, seed: int, on_chance=None) -> None:
 # --------------------------------------------------------------------------- phases
 
 
-def test_seed000_turn_structure_each_phase_is_a_visible_step_with_events():
+def test_each_phase_of_the_cycle_is_a_visible_step_with_events():
     """seed 000 'Turn Structure': creatures, gods, revenue, offerings, actions, end of
     cycle, in this order; every step of the engine reports at least one event."""
     game = Game.new(players=4, seed=11, start="setup")
@@ -83,7 +83,7 @@ def test_seed000_turn_structure_each_phase_is_a_visible_step_with_events():
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_seed002_creature_track_shows_1_then_2_then_3_cards(players):
+def test_creature_track_shows_1_then_2_then_3_cards(players):
     """seed 002 '收入与神话生物' / RULES-NOTES §1.2 'Ramp-up': cycle 1 shows one card on the
     4 GP slot, cycle 2 two (4 and 3 GP), then all three."""
     game = Game.new(players=players, seed=players, start="setup")
@@ -105,7 +105,7 @@ def test_seed002_creature_track_shows_1_then_2_then_3_cards(players):
     assert all(c is not None for c in seen[3]) and all(c is not None for c in seen[4])
 
 
-def test_seed000_creature_update_discards_the_2gp_card_slides_and_draws():
+def test_creature_update_discards_the_2gp_card_slides_and_draws():
     """seed 000 'Turn Structure' 1 / RULES-NOTES §1.2: discard the 2 GP creature, slide the
     others toward the cheap end (4→3, 3→2), then draw into the empty 4 GP slot."""
     game = Game(_end_state(track=("pegasus", "harpy", "giant")), seed=1)
@@ -122,7 +122,7 @@ def test_seed000_creature_update_discards_the_2gp_card_slides_and_draws():
     assert card["creature"] not in game.state.creature_deck
 
 
-def test_rules_notes_1_2_slide_compacts_toward_the_cheap_end_over_a_gap():
+def test_slide_compacts_toward_the_cheap_end_over_a_gap():
     """docs/rules-notes.md 'creature-track slide': with the 3 GP card bought, the 4 GP card
     slides all the way to 2 GP, and two new cards are drawn (4 GP, then 3 GP)."""
     game = Game(_end_state(track=("pegasus", None, "giant")), seed=1)
@@ -144,7 +144,7 @@ def _replaces_a_changed_card(game: Game, index: int) -> bool:
     )
 
 
-def test_seed002_no_creature_card_is_drawn_during_the_cycle():
+def test_no_creature_card_is_drawn_during_the_cycle():
     """seed 000 'Special Rules' ('New Creature cards are only placed at the beginning of each
     cycle') / seed 002 FAQ '买到神话生物后' ('买走的位置当场不补新牌'): a bought card's slot
     is not refilled during the cycle. Only Zeus's 'change' swaps a card mid-cycle."""
@@ -161,7 +161,7 @@ def test_seed002_no_creature_card_is_drawn_during_the_cycle():
                 assert _replaces_a_changed_card(game, index), step
 
 
-def test_rules_notes_1_2_empty_draw_pile_reshuffles_the_discard_pile():
+def test_empty_draw_pile_reshuffles_the_discard_pile():
     """RULES-NOTES §1.2 'Empty draw pile': the discard pile becomes the draw pile."""
     state = _end_state(track=("pegasus", "harpy", "giant"))
     state.creature_discard = [c for c in state.creature_deck if c != "kraken"]
@@ -197,7 +197,7 @@ def _god_layouts(players: int, cycles: int, seed: int):
     return layouts, [d for d, _ in drawn], game
 
 
-def test_seed002_five_players_all_four_gods_face_up_in_random_order():
+def test_five_players_all_four_gods_face_up_in_random_order():
     """seed 002 '周期顺序与人数': with 5 players all four gods are available each cycle."""
     layouts, drawn, game = _god_layouts(5, 3, seed=3)
     assert all(len(options) == 24 for options in layouts)
@@ -206,7 +206,7 @@ def test_seed002_five_players_all_four_gods_face_up_in_random_order():
 
 
 @pytest.mark.parametrize("players", [4, 2])
-def test_seed002_four_players_last_god_face_down_then_first(players):
+def test_four_players_last_god_face_down_then_first(players):
     """seed 002 '周期顺序与人数' ('四人末位主神盖住,下周期先把它放首位再洗其余'): the 4th god is
     face down; next cycle it goes first and the other three are shuffled. 2 players use the
     4-player god rules (seed 002 '双人局例外')."""
@@ -220,7 +220,7 @@ def test_seed002_four_players_last_god_face_down_then_first(players):
         assert sorted(now) == sorted(GODS)
 
 
-def test_seed002_three_players_two_gods_then_the_two_face_down_then_reshuffle():
+def test_three_players_two_gods_then_the_two_face_down_then_reshuffle():
     """seed 002 '周期顺序与人数' ('三人只亮前两位,下周期换用本周期背面的两位,再之后重洗'): two gods
     face up; next cycle the two that were face down; the cycle after that, a reshuffle."""
     layouts, drawn, game = _god_layouts(3, 5, seed=7)
@@ -244,7 +244,7 @@ def test_gods_event_names_face_up_and_face_down_gods():
 # --------------------------------------------------------------------------- revenue
 
 
-def test_seed002_revenue_counts_isles_placed_markers_and_occupied_prosperity_seas():
+def test_revenue_counts_isles_placed_markers_and_occupied_prosperity_seas():
     """seed 002 '收入与神话生物' / RULES-NOTES §5.1: 1 GP per prosperity symbol controlled:
     isle cornucopias, markers placed by Apollo, and prosperity seas occupied by your fleets."""
     state = actions_state(3, ())
@@ -268,7 +268,7 @@ def test_seed002_revenue_counts_isles_placed_markers_and_occupied_prosperity_sea
     assert state.phase is Phase.OFFERINGS
 
 
-def test_rules_notes_5_1_an_empty_prosperity_sea_pays_nobody():
+def test_an_empty_prosperity_sea_pays_nobody():
     """RULES-NOTES §5.1: a sea space with no fleet belongs to nobody, even next to your isle."""
     state = actions_state(3, ())
     state.phase = Phase.REVENUE
@@ -281,7 +281,7 @@ def test_rules_notes_5_1_an_empty_prosperity_sea_pays_nobody():
 # --------------------------------------------------------------------------- actions order
 
 
-def test_seed000_actions_in_god_order_apollo_last_then_turn_track_update():
+def test_actions_in_god_order_apollo_last_then_turn_track_update():
     """seed 000 'Turn Structure' 5: gods act top to bottom, Apollo players last, in the
     order they chose Apollo; RULES-NOTES §5.2 'Turn track update': after acting, a token goes
     to the highest free space, so next cycle's bidding order is the reverse of the acting
@@ -323,7 +323,7 @@ def test_seed000_actions_in_god_order_apollo_last_then_turn_track_update():
     assert game.state.returned == []
 
 
-def test_rules_notes_5_2_turn_track_after_a_whole_cycle_of_play():
+def test_who_acts_first_this_cycle_bids_last_next_cycle():
     """RULES-NOTES §5.2: whoever acts first this cycle bids last next cycle."""
     for players in (2, 3, 5):
         game = Game.new(players=players, seed=40 + players, start="setup")
@@ -354,7 +354,7 @@ def _cycle_end(game: Game):
 # --------------------------------------------------------------------------- end of cycle
 
 
-def test_seed000_end_of_cycle_without_a_winner_starts_a_new_cycle():
+def test_end_of_cycle_without_a_winner_starts_a_new_cycle():
     """seed 000 'Turn Structure' 6: check for the target; otherwise start a new cycle."""
     game = Game(_end_state(players=4, cycle_no=2), seed=0)
     events = game.step()

@@ -1,4 +1,4 @@
-"""Named errors (issue 2 'Notation and named errors'; DESIGN §3 'Errors are named').
+"""Named errors (issue 2 'Notation and named errors'; docs/architecture.md, "Errors").
 
 Every illegal attempt raises ``IllegalActionError`` whose message says which rule forbids
 it, and afterwards the game is exactly as before: same ``state.to_dict()``, same history
@@ -49,7 +49,7 @@ from cyclades_widgets.rules.state import BUILDINGS, CREATURES, GODS
         ("draw pegasus", ["drawn by chance only when the creature track is updated"]),
     ],
 )
-def test_seed000_offerings_illegal_bids_and_actions_name_the_rule(text, fragments):
+def test_illegal_bids_and_actions_name_the_broken_rule(text, fragments):
     """seed 000 'Offerings' and the phase structure: each refusal names its rule and the
     message ends with who is to act and what is legal."""
     game = offerings_game(3, gods=("ares", "poseidon", "athena", "zeus"), gold={0: 7})
@@ -57,7 +57,7 @@ def test_seed000_offerings_illegal_bids_and_actions_name_the_rule(text, fragment
     assert "Athens to act; legal:" in message
 
 
-def test_seed000_offerings_outbid_and_displacement_errors():
+def test_refused_outbids_say_strictly_higher_or_another_god():
     """seed 000 'Offerings': strictly higher; the outbid player must bid on another god."""
     game = offerings_game(3)
     game.play("bid ares 2")
@@ -88,13 +88,13 @@ def test_seed000_offerings_outbid_and_displacement_errors():
         ("ares", "metropolis naxos", ["no Metropolis is waiting"]),
     ],
 )
-def test_seed000_god_action_errors_name_the_rule(god, text, fragments):
+def test_illegal_recruits_and_builds_name_the_broken_rule(god, text, fragments):
     """seed 000 'The Four Main Gods', 'Player Reference'; seed 002 '招募数量与成本'."""
     game = Game(turn_state(3, god, 0, gold={0: 9}), seed=0)
     assert_illegal(game, text, *fragments)
 
 
-def test_seed000_god_action_limits_name_the_rule():
+def test_refused_recruits_say_which_limit_they_hit():
     """Gold, the 4-recruit limit, the one extra card: each refusal says which limit."""
     poor = Game(turn_state(3, "ares", 0, gold={0: 1}), seed=0)
     poor.play("recruit troop naxos")
@@ -129,7 +129,7 @@ def test_core_metropolis_placement_errors_name_the_rule():
     assert_illegal(game, "metropolis kea destroy temple", "destroy only if none")
 
 
-def test_seed000_apollo_marker_on_your_own_isle_only():
+def test_apollos_marker_goes_on_your_own_isle_only():
     """seed 002 FAQ 'Apollo' ('放到一座自有岛')."""
     state = actions_state(3, (("apollo", 0),))
     game = Game(state, seed=0)
@@ -142,19 +142,19 @@ def test_seed000_apollo_marker_on_your_own_isle_only():
 # --------------------------------------------------------------------------- game level
 
 
-def test_design_3_errors_are_value_errors():
-    """DESIGN §3: the named errors subclass ``ValueError``."""
+def test_named_errors_are_value_errors():
+    """The named errors subclass ``ValueError``."""
     assert issubclass(IllegalActionError, CycladesError)
     assert issubclass(CycladesError, ValueError)
 
 
-def test_design_3_a_decision_at_a_chance_step_is_refused():
+def test_a_decision_at_a_chance_step_is_refused():
     """A chance step is due: a decision cannot be played; the message says how to go on."""
     game = Game.new(players=3, seed=0, start="setup")
     assert_illegal(game, "bid ares 1", "a chance step is due", "game.step()")
 
 
-def test_design_3_an_illegal_action_after_automatic_steps_changes_nothing():
+def test_an_illegal_action_after_automatic_steps_changes_nothing():
     """``play`` runs pending automatic steps first, but only if the action is legal after
     them: otherwise nothing at all has changed (not even the automatic steps)."""
     game = offerings_game(3)
@@ -167,7 +167,7 @@ def test_design_3_an_illegal_action_after_automatic_steps_changes_nothing():
     assert [e.kind for e in events][-1] == "recruit"
 
 
-def test_design_3_notation_errors_leave_the_game_unchanged():
+def test_notation_errors_leave_the_game_unchanged():
     """A text that does not parse is a NotationError, and nothing changes."""
     game = offerings_game(3)
     before = snapshot(game)
@@ -214,7 +214,7 @@ def _candidates(game: Game, rng: random.Random, count: int) -> list[Action]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_design_3_random_attempts_are_legal_or_named_errors_with_the_state_unchanged(players):
+def test_random_attempts_are_legal_or_named_errors_with_the_state_unchanged(players):
     """Issue 2: 'every illegal attempt gets an error saying which rule forbids it; the state
     is exactly unchanged after an error', tried at positions of seeded random games."""
     game = Game.new(players=players, seed=players)

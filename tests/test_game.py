@@ -1,5 +1,5 @@
 """``Game``: history (undo, redo, fork, goto), explicit seeded chance, stepping, forced
-outcomes, rule options and the JSON round trip (issue 2; DESIGN §3, §4.1 and §4.6)."""
+outcomes, rule options and the JSON round trip (issue 2; docs/architecture.md, "The contracts")."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import typing
 from dataclasses import fields
 from pathlib import Path
 
@@ -42,16 +43,16 @@ def played(players: int = 4, seed: int = 5, steps: int = 250) -> Game:
 # --------------------------------------------------------------------------- chance
 
 
-def test_design_4_1_same_seed_and_decisions_give_identical_games():
-    """DESIGN §4.1 / issue 2 'Chance is explicit and seeded'."""
+def test_same_seed_and_decisions_give_identical_games():
+    """Issue 2 'Chance is explicit and seeded'."""
     a, b = played(seed=8), played(seed=8)
     assert a.moves() == b.moves()
     assert a.state == b.state
     assert played(seed=9).moves() != a.moves()
 
 
-def test_design_4_1_chance_steps_are_explicit_outcomes_with_probabilities():
-    """DESIGN §4.1: chance is a node with listed outcomes (as in OpenSpiel); the seed only
+def test_chance_steps_are_explicit_outcomes_with_probabilities():
+    """Chance is a node with listed outcomes (as in OpenSpiel); the seed only
     chooses one, and the record stores the outcome itself."""
     game = Game.new(players=3, seed=2, start="setup")
     outcomes = game.chance_outcomes()
@@ -63,7 +64,7 @@ def test_design_4_1_chance_steps_are_explicit_outcomes_with_probabilities():
     assert game.moves() == [str(chosen)] and game.history[-1].kind == "chance"
 
 
-def test_design_4_1_determinism_across_processes():
+def test_same_game_in_another_process_with_another_hash_seed():
     """Issue 2: same seed and decisions give identical games, also in another interpreter
     with another hash seed (nothing depends on set or dict ordering of strings)."""
     code = (
@@ -90,8 +91,8 @@ def test_design_4_1_determinism_across_processes():
 # --------------------------------------------------------------------------- history
 
 
-def test_design_3_undo_restores_every_earlier_state_exactly_and_redo_replays():
-    """DESIGN §3 'game.undo(); game.redo()': undo is exact at every step; redo replays."""
+def test_undo_restores_every_earlier_state_exactly_and_redo_replays():
+    """``game.undo(); game.redo()``: undo is exact at every step; redo replays."""
     game = played(players=3, seed=3, steps=200)
     states = [s.before.to_dict() for s in game.history] + [game.state.to_dict()]
     final_moves = game.moves()
@@ -105,7 +106,7 @@ def test_design_3_undo_restores_every_earlier_state_exactly_and_redo_replays():
     assert game.moves() == final_moves and game.state.to_dict() == states[-1]
 
 
-def test_design_3_a_new_move_after_undo_drops_the_redo_line():
+def test_a_new_move_after_undo_drops_the_redo_line():
     """Undo, then play something else: the old continuation can no longer be redone."""
     game = Game.new(players=3, seed=1)
     first = game.legal_actions()[0]
@@ -116,8 +117,8 @@ def test_design_3_a_new_move_after_undo_drops_the_redo_line():
     assert not game.can_redo() and game.redo() is None
 
 
-def test_design_3_fork_is_independent():
-    """DESIGN §3 'branch = game.fork()': another line from the same history."""
+def test_fork_is_independent():
+    """``branch = game.fork()``: another line from the same history."""
     game = played(players=4, seed=6, steps=60)
     before = snapshot(game)
     branch = game.fork()
@@ -128,7 +129,7 @@ def test_design_3_fork_is_independent():
     assert branch.state == game.state
 
 
-def test_design_3_goto_seeks_by_undo_and_redo():
+def test_goto_seeks_by_undo_and_redo():
     """``goto(i)``: the position just after step i; the later steps stay redoable."""
     game = played(players=3, seed=4, steps=120)
     end = game.state.to_dict()
@@ -141,8 +142,8 @@ def test_design_3_goto_seeks_by_undo_and_redo():
     assert game.state.to_dict() == end
 
 
-def test_design_4_1_every_step_is_recorded_with_kind_player_phase_and_cycle():
-    """DESIGN §4.1: each step is a decision, a chance outcome or an automatic step."""
+def test_every_step_is_recorded_with_kind_player_phase_and_cycle():
+    """Each step is a decision, a chance outcome or an automatic step."""
     game = played(players=3, seed=2, steps=80)
     kinds = {s.kind for s in game.history}
     assert kinds == {"decision", "chance", "auto"}
@@ -155,8 +156,8 @@ def test_design_4_1_every_step_is_recorded_with_kind_player_phase_and_cycle():
 # --------------------------------------------------------------------------- stepping
 
 
-def test_design_3_new_game_stops_at_the_first_bid_or_before_setup():
-    """DESIGN §3: ``Game.new`` runs the opening steps to the first bid; ``start="setup"``
+def test_new_game_stops_at_the_first_bid_or_before_setup():
+    """``Game.new`` runs the opening steps to the first bid; ``start="setup"``
     keeps every phase steppable."""
     game = Game.new(players=4, seed=7)
     assert (game.cycle, game.phase, game.node) == (1, Phase.OFFERINGS, "decision")
@@ -166,7 +167,7 @@ def test_design_3_new_game_stops_at_the_first_bid_or_before_setup():
     assert setup.moves() == game.moves() and setup.state == game.state
 
 
-def test_design_3_step_at_a_decision_is_a_named_error():
+def test_step_at_a_decision_is_a_named_error():
     """``game.step()`` does automatic and chance steps only; decisions need ``play``."""
     game = Game.new(players=3, seed=1)
     before = snapshot(game)
@@ -176,7 +177,7 @@ def test_design_3_step_at_a_decision_is_a_named_error():
     assert snapshot(game) == before
 
 
-def test_design_3_advance_to_phase_cycle_and_end():
+def test_advance_to_phase_cycle_and_end():
     """``advance(to=...)``: 'phase' stops when the phase changes, 'cycle' when the next
     cycle begins, 'end' when the game is over; it always stops at a decision for a player
     without a bot."""
@@ -193,7 +194,7 @@ def test_design_3_advance_to_phase_cycle_and_end():
     assert game.is_over and game.winner is not None
 
 
-def test_design_3_advance_to_decision_without_bots_stops_at_once():
+def test_advance_to_decision_without_bots_stops_at_once():
     """With no bots, ``advance()`` runs only automatic and chance steps."""
     game = Game.new(players=3, seed=3, start="setup")
     game.advance()
@@ -215,8 +216,8 @@ def test_advance_rejects_bad_targets_and_unknown_bots():
 # --------------------------------------------------------------------------- forcing chance
 
 
-def test_design_4_1_a_teacher_can_force_chance_outcomes():
-    """DESIGN §4.1 ('A teacher can force one'): ``force`` queues outcomes for the chance
+def test_a_teacher_can_force_chance_outcomes():
+    """A teacher can force chance outcomes: ``force`` queues outcomes for the chance
     steps they fit; ``play`` forces the outcome due now."""
     game = Game.new(players=3, seed=0, start="setup")
     game.force("order corinth,athens,sparta", "gods zeus,ares,athena,poseidon")
@@ -230,7 +231,7 @@ def test_design_4_1_a_teacher_can_force_chance_outcomes():
     assert other.state.turn_order == [1, 2, 0]
 
 
-def test_design_4_1_an_impossible_forced_outcome_is_a_named_error():
+def test_an_impossible_forced_outcome_is_a_named_error():
     """A forced outcome that cannot happen is refused; nothing changes."""
     game = Game.new(players=3, seed=0, start="setup")
     assert_illegal(game, "order athens,athens,sparta", "not a possible outcome")
@@ -244,8 +245,8 @@ def test_design_4_1_an_impossible_forced_outcome_is_a_named_error():
 # --------------------------------------------------------------------------- options, JSON
 
 
-def test_design_4_6_rule_options_are_stored_with_the_game():
-    """DESIGN §4.6: ``RuleOptions`` is frozen, validated and kept with every game/record."""
+def test_rule_options_are_stored_with_the_game():
+    """``RuleOptions`` is frozen, validated and kept with every game/record."""
     options = RuleOptions(two_player_priest_discount="total", tie_break="metropolises_then_gold")
     game = Game.new(players=2, seed=1, options=options)
     assert game.state.options == options
@@ -267,22 +268,33 @@ def test_design_4_6_rule_options_are_stored_with_the_game():
         ({"house_rule": 1}, "unknown rule option"),
     ],
 )
-def test_design_4_6_bad_rule_options_are_value_errors(data, message):
+def test_bad_rule_options_are_value_errors(data, message):
     """Every option value must be one of its documented readings."""
     with pytest.raises(ValueError, match=message):
         RuleOptions.from_dict(data)
 
 
-def test_design_4_6_each_option_documents_both_readings_with_sources():
-    """DESIGN §4.6: each field's docstring names both readings and where they come from."""
-    source = (Path(__file__).resolve().parents[1] / "cyclades_widgets/rules/options.py").read_text()
+def test_each_rule_option_names_its_readings_and_the_notes_give_their_sources():
+    """Each field's docstring (what the API page and Jupyter's help show) names every
+    reading by its value, with no source; docs/rules-notes.md names the field with the
+    sources of its readings (seed 000, seed 002, RULES-NOTES)."""
+    root = Path(__file__).resolve().parents[1]
+    source = (root / "cyclades_widgets/rules/options.py").read_text()
+    notes = (root / "docs/rules-notes.md").read_text().splitlines()
+    hints = typing.get_type_hints(RuleOptions)
     for name in RuleOptions.__dataclass_fields__:
-        after = source.split(f"    {name}:", 1)[1].split('"""', 2)[1]
-        assert re.search(r"\bor\b", after) and ("seed" in after or "RULES-NOTES" in after), name
+        doc = source.split(f"    {name}:", 1)[1].split('"""', 2)[1]
+        readings = typing.get_args(hints[name])
+        assert len(readings) >= 2, name
+        assert all(f'``"{value}"``' in doc for value in readings), name
+        sourced = [
+            line for line in notes if f"`{name}`" in line and re.search(r"seed|RULES-NOTES", line)
+        ]
+        assert sourced, name
 
 
-def test_design_3_json_round_trip_at_a_decision():
-    """DESIGN §3 ``game.to_json(); cw.Game.from_json(text)``: same moves, same state."""
+def test_json_round_trip_at_a_decision():
+    """``game.to_json(); cw.Game.from_json(text)``: same moves, same state."""
     for players in (2, 5):
         game = played(players=players, seed=21, steps=150)
         again = Game.from_json(game.to_json())
@@ -292,7 +304,7 @@ def test_design_3_json_round_trip_at_a_decision():
         assert again.players == game.players and again.seed == game.seed
 
 
-def test_design_3_to_json_is_json_with_players_seed_and_moves():
+def test_to_json_is_json_with_players_seed_and_moves():
     """The saved text is plain JSON a person can read."""
     game = played(players=3, seed=2, steps=40)
     data = json.loads(game.to_json())
@@ -302,7 +314,7 @@ def test_design_3_to_json_is_json_with_players_seed_and_moves():
 
 
 def test_play_accepts_notation_or_action_and_rejects_other_types():
-    """DESIGN §3 ``game.play("bid ares 3")``: notation or an Action."""
+    """``game.play("bid ares 3")``: notation or an Action."""
     game = Game.new(players=3, seed=1)
     action = game.legal_actions()[0]
     events = game.play(str(action))
@@ -314,8 +326,8 @@ def test_play_accepts_notation_or_action_and_rejects_other_types():
     assert isinstance(action, Action)
 
 
-def test_design_4_1_state_copy_and_dict_round_trip_at_every_step():
-    """DESIGN §4.1: ``GameState`` is plain data, equal by value, JSON-serializable, and
+def test_state_copy_and_dict_round_trip_at_every_step():
+    """``GameState`` is plain data, equal by value, JSON-serializable, and
     ``copy()`` is independent; checked at every step of random games."""
     for players in (2, 4):
         game = played(players=players, seed=17, steps=300)
@@ -339,8 +351,8 @@ def test_design_4_1_state_copy_and_dict_round_trip_at_every_step():
             assert state.to_dict() == before, "copy() shares mutable parts with the original"
 
 
-def test_design_3_force_with_bad_notation_queues_nothing():
-    """DESIGN §3 'After any error the game is exactly as before': ``force`` parses every
+def test_force_with_bad_notation_queues_nothing():
+    """After any error the game is exactly as before: ``force`` parses every
     outcome before queueing any."""
     game = Game.new(players=3, seed=0, start="setup")
     with pytest.raises(NotationError):
@@ -414,7 +426,7 @@ def test_the_legal_actions_follow_every_move_through_the_history():
 
 
 def test_an_action_built_with_unhashable_arguments_is_a_named_error():
-    """DESIGN §3: an ``Action`` built in code with a list argument (not the notation's
+    """An ``Action`` built in code with a list argument (not the notation's
     tuple) is refused as not well-formed, and nothing changes."""
     game = Game.new(players=3, seed=2)
     before = snapshot(game)

@@ -39,7 +39,7 @@ def recruits(game: Game) -> list[Action]:
 # --------------------------------------------------------------------------- recruiting
 
 
-def test_seed000_ares_first_troop_free_then_2_3_4_gp():
+def test_ares_first_troop_free_then_2_3_4_gp():
     """seed 000 'The Four Main Gods': Ares, 1 free troop, then 2/3/4 GP; seed 002
     '招募数量与成本' ('最多另招三支,依次花2、3、4GP')."""
     game = rich_turn("ares")
@@ -51,7 +51,7 @@ def test_seed000_ares_first_troop_free_then_2_3_4_gp():
     assert_illegal(game, "recruit troop naxos", "at most 4 troops")
 
 
-def test_seed000_poseidon_first_fleet_free_then_1_2_3_gp():
+def test_poseidon_first_fleet_free_then_1_2_3_gp():
     """seed 000 'The Four Main Gods': Poseidon, 1 free fleet, then 1/2/3 GP."""
     game = rich_turn("poseidon")
     costs = [one(game.play("recruit fleet g5"), "recruit")["cost"] for _ in range(4)]
@@ -60,7 +60,7 @@ def test_seed000_poseidon_first_fleet_free_then_1_2_3_gp():
     assert_illegal(game, "recruit fleet g5", "at most 4 fleets")
 
 
-def test_seed000_recruit_event_names_player_unit_place_and_cost():
+def test_recruit_event_names_player_unit_place_and_cost():
     """Events as well as state: 'Athens recruits a troop on naxos for 2 GP'."""
     game = rich_turn("ares")
     game.play("recruit troop kea")
@@ -68,7 +68,7 @@ def test_seed000_recruit_event_names_player_unit_place_and_cost():
     assert event == {"player": "Athens", "unit": "troop", "where": "naxos", "cost": 2}
 
 
-def test_rules_notes_5_4_the_free_unit_needs_no_gold():
+def test_the_free_unit_needs_no_gold():
     """seed 000 'The Four Main Gods': one free unit, whatever your gold."""
     game = rich_turn("ares", gold=0)
     assert {str(a) for a in recruits(game)} == {"recruit troop naxos", "recruit troop kea"}
@@ -78,7 +78,7 @@ def test_rules_notes_5_4_the_free_unit_needs_no_gold():
 
 
 @pytest.mark.parametrize(("god", "card"), [("zeus", "priest"), ("athena", "philosopher")])
-def test_seed000_zeus_and_athena_give_a_free_card_then_one_more_for_4_gp(god, card):
+def test_zeus_and_athena_give_a_free_card_then_one_more_for_4_gp(god, card):
     """seed 000 'The Four Main Gods' (Zeus: 1 Priest, 4 GP for the 2nd; Athena: 1
     Philosopher) and 'Max 1 extra Priest or Philosopher per turn'. The free card is taken
     when the turn starts (docs/rules-notes.md; FAQ item 5: Athena's is compulsory)."""
@@ -97,7 +97,7 @@ def test_seed000_zeus_and_athena_give_a_free_card_then_one_more_for_4_gp(god, ca
 
 
 @pytest.mark.parametrize(("god", "card"), [("zeus", "priest"), ("athena", "philosopher")])
-def test_rules_notes_4_empty_card_supply_gives_nothing(god, card):
+def test_an_empty_priest_or_philosopher_deck_gives_nothing(god, card):
     """RULES-NOTES §4 'Priest / Philosopher decks' (UNCONFIRMED; one implementation grants
     nothing): the engine gives nothing when the supply has run out (docs/rules-notes.md)."""
     state = actions_state(3, ((god, 0),), gold={0: 10})
@@ -109,7 +109,7 @@ def test_rules_notes_4_empty_card_supply_gives_nothing(god, card):
     assert_illegal(game, f"recruit {card}", f"no {card} cards are left")
 
 
-def test_seed002_wrong_unit_for_the_god_is_refused():
+def test_wrong_unit_for_the_god_is_refused():
     """seed 000 'Player Reference': each god recruits its own unit."""
     game = rich_turn("ares")
     assert_illegal(game, "recruit fleet g5", "Ares does not recruit fleets", "Poseidon does")
@@ -117,7 +117,7 @@ def test_seed002_wrong_unit_for_the_god_is_refused():
     assert_illegal(game, "recruit hoplite naxos", "cannot be recruited")
 
 
-def test_seed000_actions_at_most_8_troops_on_the_board():
+def test_at_most_8_troops_on_the_board():
     """seed 000 'Actions' ('Max 8 Troops and 8 Fleets per player'); RULES-NOTES §5.4: with
     all 8 deployed, winning Ares gives no free unit (FAQ item 2)."""
     game = rich_turn("ares")
@@ -131,7 +131,7 @@ def test_seed000_actions_at_most_8_troops_on_the_board():
     assert recruits(full) == []
 
 
-def test_seed000_actions_at_most_8_fleets_on_the_board():
+def test_at_most_8_fleets_on_the_board():
     """seed 000 'Actions': at most 8 fleets."""
     game = rich_turn("poseidon")
     set_fleets(game.state, "g5", 0, 7)  # + 1 on c2 = 8
@@ -139,7 +139,7 @@ def test_seed000_actions_at_most_8_fleets_on_the_board():
     assert_illegal(game, "recruit fleet g5", "already has 8 fleets")
 
 
-def test_seed002_new_troops_go_on_your_own_isles():
+def test_new_troops_go_on_your_own_isles():
     """seed 002 '招募数量与成本' ('新陆军放在己方岛'), including an isle held only by a
     territory marker (the new troop replaces the marker)."""
     game = rich_turn("ares")
@@ -151,7 +151,7 @@ def test_seed002_new_troops_go_on_your_own_isles():
     assert game.state.isles["ios"].troops == 1 and not game.state.isles["ios"].territory
 
 
-def test_seed002_new_fleets_go_next_to_your_isles_on_empty_or_own_seas():
+def test_new_fleets_go_next_to_your_isles_on_empty_or_own_seas():
     """seed 002 '招募数量与成本' ('新舰放在己方岛相邻的空海域或己方舰队海域')."""
     game = rich_turn("poseidon")
     spec = MapSpec.load(game.state.map_id)
@@ -169,7 +169,7 @@ def test_seed002_new_fleets_go_next_to_your_isles_on_empty_or_own_seas():
 # --------------------------------------------------------------------------- building
 
 
-def test_seed000_build_the_gods_building_for_2_gp_on_free_slots():
+def test_build_the_gods_building_for_2_gp_on_free_slots():
     """seed 000 'The Four Main Gods' ('Build the God's associated building for 2 GP each on
     white squares of your isles'); seed 002 '付得起且有位置可多造'."""
     game = rich_turn("zeus", gold=8)
@@ -193,7 +193,7 @@ def test_seed000_build_the_gods_building_for_2_gp_on_free_slots():
     ("god", "building"),
     [("ares", "fortress"), ("poseidon", "port"), ("zeus", "temple"), ("athena", "university")],
 )
-def test_seed000_player_reference_each_god_builds_its_own_building(god, building):
+def test_each_god_builds_its_own_building(god, building):
     """seed 000 'Player Reference': Ares Fortress, Poseidon Port, Zeus Temple, Athena
     University."""
     game = rich_turn(god)
@@ -208,7 +208,7 @@ def test_seed000_player_reference_each_god_builds_its_own_building(god, building
     assert_illegal(game, f"build {other} naxos", f"builds {plural[building]}, not {plural[other]}")
 
 
-def test_seed000_buildings_go_on_your_own_isles_only():
+def test_buildings_go_on_your_own_isles_only():
     """seed 000 'The Four Main Gods': 'on white squares of your isles'."""
     game = rich_turn("ares")
     assert_illegal(game, "build fortress mykonos", "buildings go on your own isles")
@@ -222,7 +222,7 @@ def test_core_building_supply_of_10_per_type():
     assert_illegal(game, "build fortress naxos", "no fortresses are left")
 
 
-def test_seed002_god_actions_interleave_in_any_order_until_end():
+def test_god_actions_interleave_in_any_order_until_end():
     """seed 002 '撤退与控制' ('神祇行动可交替执行招募、建造和特殊行动'), RULES-NOTES §5.4."""
     game = rich_turn("ares", gold=20)
     for text in (
@@ -261,7 +261,7 @@ def _apollo_turn(isles: list[str]):
 @pytest.mark.parametrize(
     ("isles", "income"), [(["naxos", "kea", "ios"], 1), (["naxos", "kea"], 1), (["naxos"], 4)]
 )
-def test_seed000_apollo_gives_1_gp_or_4_gp_with_a_single_isle(isles, income):
+def test_apollo_gives_1_gp_or_4_gp_with_a_single_isle(isles, income):
     """seed 000 'Apollo' ('1 GP if they own more than one isle, or 4 GP if they own a single
     isle'); seed 002 FAQ 'Apollo 也要竞价吗'."""
     game = _apollo_turn(isles)
@@ -273,7 +273,7 @@ def test_seed000_apollo_gives_1_gp_or_4_gp_with_a_single_isle(isles, income):
     assert game.state.players[0].gold == gold + income
 
 
-def test_rules_notes_5_3_apollo_with_no_isle_gives_4_gp_and_no_marker():
+def test_apollo_with_no_isle_gives_4_gp_and_no_marker():
     """RULES-NOTES §5.3 (UNCONFIRMED for 0 isles): 'fewer than 2 isles' reading, 4 GP; the
     first Apollo player with no isle has nowhere to put the marker (docs/rules-notes.md)."""
     state = actions_state(3, (("apollo", 0),))
@@ -285,7 +285,7 @@ def test_rules_notes_5_3_apollo_with_no_isle_gives_4_gp_and_no_marker():
     assert game.state.prosperity_supply == 16
 
 
-def test_rules_notes_5_3_apollo_gives_no_other_action():
+def test_apollo_gives_no_other_action():
     """seed 000 'Apollo' ('Apollo offers no other actions'): no recruit, build or move."""
     state = actions_state(3, (("apollo", 0),))
     clear_isles(state, 0)
@@ -300,7 +300,7 @@ def test_rules_notes_5_3_apollo_gives_no_other_action():
     assert not [s for s in game.history if find(s.events, "turn_start")]
 
 
-def test_rules_notes_5_3_no_marker_left_in_the_supply():
+def test_apollo_places_no_marker_when_none_is_left():
     """RULES-NOTES §5.3 (16 markers; running out UNCONFIRMED): none left, none placed."""
     state = actions_state(3, (("apollo", 0),))
     state.prosperity_supply = 0

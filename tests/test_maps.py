@@ -53,7 +53,7 @@ def test_map_for_players_picks_the_board_per_player_count():
 
 
 def test_every_shipped_map_loads_and_is_cached():
-    """DESIGN §4.2: the maps are data files in cyclades_widgets/data/maps/."""
+    """The maps are data files in cyclades_widgets/data/maps/."""
     assert available_maps() == MAP_IDS
     for map_id in MAP_IDS:
         spec = MapSpec.load(map_id)
@@ -484,7 +484,7 @@ def test_neighbour_rule_matches_rules_notes_examples():
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
 def test_ids_follow_the_naming_scheme(map_id):
-    """DESIGN §4.2: isles carry real Cycladic names (en, zh); seas carry short coordinate ids."""
+    """Isles carry real Cycladic names (en, zh); seas carry short coordinate ids."""
     spec = MapSpec.load(map_id)
     assert sea_id((2, 4)) == "c5" and sea_id((0, 0)) == "a1"
     for sea, (r, c) in spec.sea_hex.items():
@@ -544,7 +544,7 @@ def _dist(a, b):
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
 def test_geometry_is_json_safe_complete_and_deterministic(map_id):
-    """DESIGN §2: geometry is computed once in Python for both the SVG and the JS board."""
+    """Geometry is computed once in Python for both the SVG and the JS board."""
     spec = MapSpec.load(map_id)
     g = geometry.map_geometry(map_id, size=30)
     text = json.dumps(g, sort_keys=True)

@@ -37,7 +37,7 @@ def athena_start(philosophers: int = 3, options: RuleOptions | None = None, gold
 # --------------------------------------------------------------------------- 4 buildings
 
 
-def test_seed002_four_different_buildings_spread_over_isles_are_swapped_at_once():
+def test_four_different_buildings_spread_over_isles_are_swapped_at_once():
     """seed 002 '大都市与胜利' ('一旦控制Port、Fortress、Temple、University四种建筑,即使分布
     多岛,也必须立即各拆一座换成一座Metropolis'); RULES-NOTES §5.6 (FAQ 1.8: the 4th building
     is placed first, then the swap)."""
@@ -91,7 +91,7 @@ def test_core_metropolises_do_not_count_toward_the_set_of_four():
     assert not metropolis.has_all_buildings(game.state, 0)
 
 
-def test_seed000_a_metropolis_counts_as_every_building():
+def test_a_metropolis_counts_as_every_building():
     """seed 000 'Creating Metropolises' ('A Metropolis is a "super building" with the powers
     of all other buildings'); RULES-NOTES §5.6."""
     state = actions_state(3, ())
@@ -109,7 +109,7 @@ def test_seed000_a_metropolis_counts_as_every_building():
 # --------------------------------------------------------------------------- 4 Philosophers
 
 
-def test_seed000_four_philosophers_are_discarded_at_once_for_a_metropolis():
+def test_four_philosophers_are_discarded_at_once_for_a_metropolis():
     """seed 000 'Creating Metropolises' 2; seed 002 FAQ ('四位哲学家也必须立即弃掉换城');
     RULES-NOTES §5.4 (Athena's free Philosopher is compulsory, FAQ item 5)."""
     game = Game(athena_start(3), seed=0)
@@ -129,7 +129,7 @@ def test_seed000_four_philosophers_are_discarded_at_once_for_a_metropolis():
     assert built["cause"] == "philosophers" and built["isle"] == "kea"
 
 
-def test_seed002_the_bought_fourth_philosopher_also_makes_a_metropolis():
+def test_the_bought_fourth_philosopher_also_makes_a_metropolis():
     """seed 002 '大都市与胜利' ('集齐第四位Philosopher也必须立即弃掉四张换城')."""
     game = Game(athena_start(2), seed=0)
     game.step()  # the free one: 3
@@ -150,7 +150,7 @@ def test_core_a_metropolis_placement_is_always_a_decision():
 # --------------------------------------------------------------------------- room
 
 
-def test_rules_notes_3_2_metropolis_footprint_two_slots_or_the_only_slot():
+def test_metropolis_footprint_two_slots_or_the_only_slot():
     """RULES-NOTES §3.2 'Metropolis slot' (MED): 2 building slots, or the only slot of a
     1-slot isle; at most one Metropolis per isle."""
     assert [metropolis.footprint(s) for s in (1, 2, 3, 4)] == [1, 2, 2, 2]
@@ -163,7 +163,7 @@ def test_rules_notes_3_2_metropolis_footprint_two_slots_or_the_only_slot():
     assert metropolis.free_slots(state, "paros") == 0
 
 
-def test_seed000_no_room_destroy_buildings_to_make_room():
+def test_no_room_destroy_buildings_to_make_room():
     """seed 000 'Special Rules & Edge Cases' ('If buildings must be placed but no free space
     exists, destroy existing buildings to make room'); seed 002 ('被普通建筑占满时须拆掉腾位')."""
     state = athena_start(3)
@@ -189,7 +189,7 @@ def test_seed000_no_room_destroy_buildings_to_make_room():
     assert game.state.building_supply["port"] == 10 - 1
 
 
-def test_seed000_no_room_the_buildings_to_destroy_must_be_named_and_suffice():
+def test_no_room_the_buildings_to_destroy_must_be_named_and_suffice():
     """seed 000 'Special Rules & Edge Cases': without room, the placement must name the
     buildings destroyed, enough of them, from that isle; the error says how."""
     state = athena_start(3)
@@ -222,7 +222,7 @@ def test_core_destroy_only_when_no_own_isle_has_room():
     assert_illegal(game, "metropolis naxos destroy port,port", "destroy only if none")
 
 
-def test_rules_notes_5_6_option_no_room_the_metropolis_is_lost():
+def test_option_lost_no_room_means_no_metropolis():
     """RULES-NOTES §5.6 / FAQ 1.8 as rule option ``metropolis_without_room="lost"``: no free
     large space, no Metropolis; the Philosophers are still discarded."""
     state = athena_start(3, options=RuleOptions(metropolis_without_room="lost"))
@@ -239,7 +239,7 @@ def test_rules_notes_5_6_option_no_room_the_metropolis_is_lost():
     assert not game.state.pending and game.state.metropolises(0) == 0
 
 
-def test_seed000_single_isle_with_a_metropolis_four_philosophers_are_just_discarded():
+def test_single_isle_with_a_metropolis_four_philosophers_are_just_discarded():
     """seed 000 'Special Rules' ('If a player with 4 Philosophers has only one isle already
     containing a Metropolis, the Philosophers are simply discarded'); seed 002 '大都市与胜利'."""
     state = athena_start(3)
@@ -264,7 +264,7 @@ def test_core_metropolis_supply_of_10():
     assert one(events, "metropolis_not_added")["reason"] == "supply"
 
 
-def test_seed000_metropolis_goes_on_one_of_your_own_isles():
+def test_metropolis_goes_on_one_of_your_own_isles():
     """seed 000 'Creating Metropolises' ('place a Metropolis on one isle' of yours)."""
     state = athena_start(3)
     give_isle(state, "ios", 0, troops=1, metropolis=True)

@@ -23,7 +23,7 @@ def bids(game, god: str) -> list[int]:
 # --------------------------------------------------------------------------- order, gold
 
 
-def test_seed000_offerings_players_bid_in_turn_order():
+def test_players_bid_in_turn_order():
     """seed 000 'Offerings': in turn order, each player places their offering marker."""
     game = offerings_game(4, order=[2, 0, 3, 1])
     seen = []
@@ -36,14 +36,14 @@ def test_seed000_offerings_players_bid_in_turn_order():
     assert game.node == "auto" and game.to_act is None
 
 
-def test_seed000_offerings_cannot_bid_more_than_you_can_afford():
+def test_cannot_bid_more_than_you_can_afford():
     """seed 000 'Offerings': 'It is forbidden to bid more than you can afford.'"""
     game = offerings_game(3, gold={0: 3})
     assert bids(game, "ares") == [1, 2, 3]
     assert_illegal(game, "bid ares 4", "Athens has 3 GP", "cannot bid 4 on Ares")
 
 
-def test_seed002_faq_bids_must_be_payable_after_the_priest_discount():
+def test_bids_must_be_payable_after_the_priest_discount():
     """seed 002 '献祭竞价' + FAQ '所有承诺都须付得起': what must be payable is the payment,
     bid minus 1 GP per Priest (docs/rules-notes.md 'affordability')."""
     game = offerings_game(3, gold={0: 3}, priests={0: 2})
@@ -51,14 +51,14 @@ def test_seed002_faq_bids_must_be_payable_after_the_priest_discount():
     assert_illegal(game, "bid ares 6", "would pay 4")
 
 
-def test_rules_notes_5_2_minimum_bid_is_1_gp():
+def test_minimum_bid_is_1_gp():
     """RULES-NOTES §5.2 'Bid increments and minimum bid': whole GP, minimum 1."""
     game = offerings_game(3)
     assert min(bids(game, "ares")) == 1
     assert_illegal(game, "bid ares 0", "at least 1 GP")
 
 
-def test_seed000_offerings_with_no_gold_only_apollo_is_open():
+def test_with_no_gold_only_apollo_is_open():
     """seed 002 FAQ '被更高出价挤走后': Apollo is the free way out for everyone."""
     game = offerings_game(3, gold={0: 0})
     assert game.legal_actions() == [Action("bid", ("apollo",))]
@@ -67,7 +67,7 @@ def test_seed000_offerings_with_no_gold_only_apollo_is_open():
 # --------------------------------------------------------------------------- outbidding
 
 
-def test_seed000_offerings_an_outbid_must_be_strictly_higher():
+def test_an_outbid_must_be_strictly_higher():
     """seed 000 'Offerings': 'To outbid, the new bid must exceed the current one.'"""
     game = offerings_game(3)
     game.play("bid ares 3")
@@ -75,7 +75,7 @@ def test_seed000_offerings_an_outbid_must_be_strictly_higher():
     assert_illegal(game, "bid ares 3", "Athens has bid 3 on Ares", "strictly higher", "at least 4")
 
 
-def test_seed000_offerings_the_outbid_player_bids_at_once_on_a_different_god():
+def test_outbid_player_must_bid_at_once_on_another_god():
     """seed 000 'Offerings' / seed 002 FAQ '被更高出价挤走后': the outbid player must
     immediately bid on a different god, before the next player in turn order."""
     game = offerings_game(4)
@@ -95,7 +95,7 @@ def test_seed000_offerings_the_outbid_player_bids_at_once_on_a_different_god():
     assert game.to_act == "Corinth"
 
 
-def test_seed002_faq_displacement_chains_are_settled_before_the_next_player():
+def test_displacement_chains_are_settled_before_the_next_player():
     """seed 002 FAQ ('若又挤走别人,要先处理完连锁改价,才能轮到原定下一位玩家')."""
     game = offerings_game(4)
     game.play("bid ares 1")  # Athens
@@ -111,7 +111,7 @@ def test_seed002_faq_displacement_chains_are_settled_before_the_next_player():
     assert game.state.bids == {"ares": (1, 3), "zeus": (0, 2), "poseidon": (2, 1)}
 
 
-def test_seed002_faq_return_to_a_god_only_after_displaced_from_another():
+def test_return_to_a_god_only_after_displaced_from_another():
     """seed 002 FAQ ('被挤走者这次不能直接原地加价留在同一神祇,但若之后又被另一位神挤走,
     才可能绕回原神重新出更高价')."""
     game = offerings_game(4)
@@ -130,7 +130,7 @@ def test_seed002_faq_return_to_a_god_only_after_displaced_from_another():
 # --------------------------------------------------------------------------- Apollo
 
 
-def test_seed000_apollo_is_free_and_shared():
+def test_apollo_is_free_and_shared():
     """seed 000 'Offerings': 'Apollo requires no offering and may be chosen by multiple
     players'; seed 002 FAQ 'Apollo 也要竞价吗'."""
     game = offerings_game(3)
@@ -148,7 +148,7 @@ def test_seed000_apollo_is_free_and_shared():
     assert_illegal(offerings_game(3), "bid apollo 2", "Apollo takes no offering")
 
 
-def test_seed002_faq_only_the_first_apollo_player_places_the_prosperity_marker():
+def test_only_the_first_apollo_player_places_the_prosperity_marker():
     """seed 002 FAQ 'Apollo' ('多人选择时只有最早选 Apollo 者能放置 marker'), seed 000 'Apollo'."""
     game = offerings_game(3)
     game.play("bid apollo")  # Athens: first
@@ -179,7 +179,7 @@ def test_seed002_faq_only_the_first_apollo_player_places_the_prosperity_marker()
     ("bid", "priests", "paid"),
     [(3, 0, 3), (3, 1, 2), (3, 2, 1), (3, 5, 1), (1, 3, 1)],
 )
-def test_seed000_payment_is_the_bid_minus_1_per_priest_minimum_1(bid, priests, paid):
+def test_payment_is_the_bid_minus_1_per_priest_minimum_1(bid, priests, paid):
     """seed 000 'Offerings' ('Each player pays their bid amount (reduced by Priests,
     minimum 1 GP)'); seed 002 '献祭竞价' ('不能让普通神祇的最终支付低于 1 GP')."""
     game = offerings_game(3, gold={0: 9}, priests={0: priests})
@@ -202,7 +202,7 @@ def test_seed000_payment_is_the_bid_minus_1_per_priest_minimum_1(bid, priests, p
 # --------------------------------------------------------------------------- 2 players
 
 
-def test_seed002_two_players_each_bid_with_two_tokens_on_two_gods():
+def test_two_players_each_bid_with_two_tokens_on_two_gods():
     """seed 002 '双人局例外': each player uses two offering tokens, on two gods."""
     game = offerings_game(2, order=[0, 1, 1, 0])
     game.play("bid ares 1")
@@ -214,7 +214,7 @@ def test_seed002_two_players_each_bid_with_two_tokens_on_two_gods():
     assert game.state.queue == [("ares", 0), ("poseidon", 1), ("zeus", 1), ("apollo", 0)]
 
 
-def test_seed002_two_players_both_offerings_must_be_payable_together():
+def test_two_players_both_offerings_must_be_payable_together():
     """seed 002 FAQ '双人局' ('必须同时付得起两个最终报价')."""
     game = offerings_game(2, gold={0: 5}, order=[0, 0, 1, 1])
     game.play("bid ares 3")
@@ -222,7 +222,7 @@ def test_seed002_two_players_both_offerings_must_be_payable_together():
     assert_illegal(game, "bid zeus 3", "cannot bid 3 on Zeus", "for both offerings")
 
 
-def test_seed002_two_players_a_second_token_may_displace_your_own_first():
+def test_two_players_a_second_token_may_displace_your_own_first():
     """seed 002 '双人局例外' ('后放的标记可以挤掉自己先前选中的神祇,但仍要处理出价顺序与
     支付'): the displaced first token must then bid at once on a different god."""
     game = offerings_game(2, order=[0, 0, 1, 1])
@@ -265,7 +265,7 @@ def test_core_two_players_apollo_second_token_only_when_no_other_bid():
     assert sum(p.markers for p in broke.state.isles.values()) == 1
 
 
-def test_seed002_two_players_priests_come_off_each_offering_by_default():
+def test_two_players_priests_come_off_each_offering_by_default():
     """seed 002 FAQ '双人局' ('每位Priest对两笔献祭分别减1GP,但每笔普通神祇献祭仍至少付1GP')."""
     game = offerings_game(2, order=[0, 0, 1, 1], priests={0: 4})
     game.play("bid ares 3")
@@ -277,7 +277,7 @@ def test_seed002_two_players_priests_come_off_each_offering_by_default():
     assert event["paid"] == 2 and event["discount"] == "per_offering"  # (3−4→1) + (2−4→1)
 
 
-def test_rules_notes_5_2_option_two_player_priests_off_the_total():
+def test_option_total_takes_two_player_priests_off_the_total():
     """RULES-NOTES §5.2 (designer-reviewed FAQ): each Priest takes 1 GP off the total of
     both offerings, still at least 1 per offering: 4 Priests, offerings 3 and 2 → pay 2;
     2 Priests, offerings 3 and 2 → pay 3 (per offering it would be 1 + 1 = 2)."""
@@ -300,7 +300,7 @@ def test_rules_notes_5_2_option_two_player_priests_off_the_total():
     }
 
 
-def test_rules_notes_5_2_option_total_also_bounds_what_may_be_bid():
+def test_option_total_also_bounds_what_may_be_bid():
     """Affordability follows the chosen payment rule: with 'total', 3 GP and 2 Priests allow
     offerings of 3 and 2 (pay 3); per offering they would allow 3 and 4 (pay 1 + 2)."""
     per = offerings_game(2, order=[0, 0, 1, 1], gold={0: 3}, priests={0: 2})
@@ -317,7 +317,7 @@ def test_rules_notes_5_2_option_total_also_bounds_what_may_be_bid():
     assert max(bids(total, "zeus")) == 2
 
 
-def test_seed002_face_down_gods_cannot_be_chosen():
+def test_face_down_gods_cannot_be_chosen():
     """seed 000 'The Gods': in fewer players some gods are face down (unavailable)."""
     game = offerings_game(3, gods=("zeus", "ares", "athena", "poseidon"))
     assert {a.args[0] for a in game.legal_actions()} == {"zeus", "ares", "apollo"}
