@@ -166,7 +166,9 @@ def _is_public(name: str) -> bool:
 
 
 def _attribute_docstrings(body: list[ast.stmt]) -> Iterator[tuple[str, int, str]]:
-    """(name, line, text) of each public name assigned with a string right after it."""
+    """(name, line, text) of each public name assigned with a string right after it: a
+    module's or class's ``NAME = ...``, or ``self.name = ...`` in ``__init__`` (Sphinx
+    documents both)."""
     for node, following in zip(body, body[1:], strict=False):
         if not (
             isinstance(node, ast.Assign | ast.AnnAssign)
@@ -177,8 +179,12 @@ def _attribute_docstrings(body: list[ast.stmt]) -> Iterator[tuple[str, int, str]
             continue
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
-            if isinstance(target, ast.Name) and _is_public(target.id):
-                yield target.id, following.lineno, following.value.value
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                name = target.attr if target.value.id == "self" else "_"
+            else:
+                name = target.id if isinstance(target, ast.Name) else "_"
+            if _is_public(name):
+                yield name, following.lineno, following.value.value
 
 
 def _docstrings(node: ast.Module | ast.ClassDef, prefix: str) -> Iterator[tuple[str, int, str]]:
@@ -194,6 +200,9 @@ def _docstrings(node: ast.Module | ast.ClassDef, prefix: str) -> Iterator[tuple[
             text = ast.get_docstring(child, clean=False)
             if text:
                 yield f"{prefix}.{child.name}", child.body[0].lineno, text
+            if child.name == "__init__" and isinstance(node, ast.ClassDef):
+                for name, line, text in _attribute_docstrings(child.body):
+                    yield f"{prefix}.{name}", line, text
     for name, line, text in _attribute_docstrings(node.body):
         yield f"{prefix}.{name}", line, text
 
@@ -215,10 +224,13 @@ def public_docstrings() -> Iterator[tuple[str, str]]:
 
 
 def test_the_docstring_walk_reads_every_kind_of_public_docstring():
-    """Modules, classes, methods, functions and attributes; private names are left out."""
+    """Modules, classes, methods, functions, attributes and the instance attributes set in
+    ``__init__``; private names are left out."""
     tree = ast.parse(
         '"""module"""\n'
         'class A:\n    """class"""\n    x = 1\n    """attribute"""\n'
+        '    def __init__(self):\n        self.v = 1\n        """instance attribute"""\n'
+        '        self._w = 2\n        """private instance attribute"""\n'
         '    def f(self):\n        """method"""\n'
         '    def _g(self):\n        """private"""\n'
         'def h():\n    """function"""\n'
@@ -230,6 +242,7 @@ def test_the_docstring_walk_reads_every_kind_of_public_docstring():
         "m": "module",
         "m.A": "class",
         "m.A.x": "attribute",
+        "m.A.v": "instance attribute",
         "m.A.f": "method",
         "m.h": "function",
         "m.Y": "constant",
