@@ -5,7 +5,7 @@ history) with what the layers above the game offer: its record, its tables, its 
 and its picture. :class:`GameRecord` is a :class:`~cyclades_widgets.records.tree.RecordTree`
 (the record's data) that replays into a ``Game``. The two live in one module because each
 hands out the other (``game.record``, ``record.replay()``); every module below imports
-neither, so the import graph has no cycle (``docs/internals.md``).
+neither, so the import graph has no cycle (``docs/architecture.md``).
 
 >>> game = Game.new(players=3, seed=2)  # turn order, creature, gods: 3 chance moves
 >>> record = game.record
