@@ -142,7 +142,7 @@ def _gold(state: GameState) -> Iterable[Message]:
         yield _b(state, "gold.total", players=players, bank=state.bank, total=total, supply=supply)
     for seat, p in enumerate(state.players):
         if p.gold < 0:
-            yield _b(state, "gold.negative", player=state.names[seat], gold=p.gold)  # seed 000
+            yield _b(state, "gold.negative", player=state.names[seat], gold=p.gold)
         elif p.gold > MAX_GOLD:
             yield _b(state, "gold.too_much", player=state.names[seat], gold=p.gold, most=MAX_GOLD)
 
@@ -199,7 +199,7 @@ def _supplies(state: GameState) -> Iterable[Message]:
             yield _b(state, "supply.negative", building=kind, supply=supply)
         if supply + on_board[kind] != BUILDING_SUPPLY:
             yield _b(state, "supply.buildings", building=kind, board=on_board[kind],
-                     supply=supply, total=BUILDING_SUPPLY)  # seed 000 'Components'  # fmt: skip
+                     supply=supply, total=BUILDING_SUPPLY)  # 10 of each in the box  # fmt: skip
     unknown = set(on_board) - set(BUILDINGS)
     if unknown:
         yield _b(state, "supply.unknown", kinds=sorted(unknown))
@@ -275,9 +275,9 @@ def _one_isle(state: GameState, isle_id: str, slots: int) -> Iterable[Message]:
     else:
         name = state.names[owner]
         if state.players[owner].eliminated:
-            yield _b(state, "isles.eliminated", isle=isle_id, player=name)  # RULES-NOTES §5.7
+            yield _b(state, "isles.eliminated", isle=isle_id, player=name)
         if isle.troops == 0 and not isle.territory:
-            yield _b(state, "isles.unheld", isle=isle_id, player=name)  # seed 002 '撤退与控制'
+            yield _b(state, "isles.unheld", isle=isle_id, player=name)
         if isle.troops > 0 and isle.territory:
             yield _b(state, "isles.both", isle=isle_id, count=isle.troops)
     used = len(isle.buildings) + (footprint(slots) if isle.metropolis else 0)
@@ -295,7 +295,7 @@ def _eliminated(state: GameState) -> Iterable[Message]:
         name = state.names[seat]
         if p.gold or p.priests or p.philosophers:
             yield _b(state, "elimination.holds", player=name, gold=p.gold, priests=p.priests,
-                     philosophers=p.philosophers)  # RULES-NOTES §5.7: all removed  # fmt: skip
+                     philosophers=p.philosophers)  # all returned to the supply  # fmt: skip
 
 
 # --------------------------------------------------------------------------- cards & flow
@@ -311,7 +311,7 @@ def _creatures(state: GameState) -> Iterable[Message]:
         if card not in CREATURES:
             yield _b(state, "creatures.unknown", card=card)
         elif count > 1:
-            yield _b(state, "creatures.twice", card=card, count=count)  # RULES-NOTES §1.1
+            yield _b(state, "creatures.twice", card=card, count=count)  # one card of each creature
     if len(state.creature_track) != 3:
         yield _b(state, "creatures.track", count=len(state.creature_track))
     yield from _figurines(state)
@@ -365,7 +365,7 @@ def _order(state: GameState) -> Iterable[Message]:
         for seat in state.active_players():
             if counts[seat] != tokens:
                 yield _b(state, "order.tokens", player=state.names[seat], count=counts[seat],
-                         tokens=tokens)  # seed 000 'Setup'  # fmt: skip
+                         tokens=tokens)  # one token per player  # fmt: skip
     for god, (_seat, amount) in state.bids.items():
         if god not in GODS or not 1 <= amount <= MAX_NUMBER:
             yield _b(state, "order.bid", amount=amount, god=god, most=MAX_NUMBER,

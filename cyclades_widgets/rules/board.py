@@ -47,7 +47,7 @@ Hex = tuple[int, int]
 
 _MAP_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ISLE_ID = re.compile(r"^[a-z]+$")
-_START_REVENUE = 2  # RULES-NOTES §3.3: every player starts with exactly 2 prosperity
+_START_REVENUE = 2  # every player starts with exactly 2 prosperity (docs/maps.md)
 
 
 class MapDataError(CycladesError):

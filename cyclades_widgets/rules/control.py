@@ -152,7 +152,7 @@ def _capture_event(state: GameState, player: int, isle_id: str, troops: int) -> 
     if previous is None:
         variant = "neutral"
     elif isle.buildings.count("fortress") or isle.metropolis:
-        variant = "fortified"  # seed 002: taken without a fight, Fortress or not
+        variant = "fortified"  # taken without a fight, Fortress or not
     else:
         variant = "undefended"
     return ev(

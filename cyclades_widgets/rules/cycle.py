@@ -239,9 +239,9 @@ def ranking(state: GameState) -> list[int]:
 
 def _tie_break_used(state: GameState, reached: list[int]) -> str | None:
     """Which rule chose the winner among ``reached`` (ranked): None when only one player
-    reached the target (or, with the FAQ option, had strictly most Metropolises), the
-    option's name when it decided, ``"seat"`` when even gold is equal: the sources leave
-    that open, and the first seat wins (docs/rules-notes.md)."""
+    reached the target (or, with ``tie_break="metropolises_then_gold"``, had strictly most
+    Metropolises), the option's name when it decided, ``"seat"`` when even gold is equal:
+    the rules leave that open, and the first seat wins (docs/rules-notes.md)."""
     if len(reached) < 2:
         return None
     first, second = reached[0], reached[1]
@@ -273,7 +273,7 @@ def end_of_cycle(state: GameState) -> list[Event]:
         )
         return events
     # Tokens went to the highest free space after acting: the next bidding order is the
-    # reverse of this cycle's acting order (RULES-NOTES §5.2 'Turn track update').
+    # reverse of this cycle's acting order (the turn track's update).
     state.turn_order = [p for p in reversed(state.returned) if not state.players[p].eliminated]
     state.returned = []
     events.append(

@@ -80,7 +80,7 @@ def actions_auto(state: GameState) -> list[Event]:
 
 def _apollo(state: GameState, player: int) -> list[Event]:
     """Apollo: 1 GP, or 4 GP with a single isle; the first player on Apollo also places
-    a prosperity marker (seed 002 FAQ 'Apollo 也要竞价吗')."""
+    a prosperity marker."""
     isles = state.isles_of(player)
     income = 4 if len(isles) <= 1 else 1
     ledger.gain(state, player, income)

@@ -97,8 +97,8 @@ def _start_placement(state: GameState, player: int, cause: str) -> list[Event]:
     name = state.names[player]
     candidates = _candidates(state, player)
     if not candidates:
-        # Seed 000 'Special Rules': one isle that already has a Metropolis: the new one
-        # only "replaces" the old; no Metropolis is added.
+        # Every isle of the player already has a Metropolis: the new one only "replaces"
+        # the old; no Metropolis is added (docs/rules-notes.md, "Metropolises").
         return [ev("metropolis_not_added", player=name, cause=cause, reason="no_isle")]
     if state.metropolis_supply <= 0:
         return [ev("metropolis_not_added", player=name, cause=cause, reason="supply")]
@@ -197,7 +197,7 @@ def _destroy_problem(
     state: GameState, isle_id: str, isle: Isle, destroy: tuple[str, ...]
 ) -> Why | None:
     """No isle has room: exactly the buildings to make room are named, in alphabetical
-    order (seed 000 'Special Rules')."""
+    order."""
     missing = to_destroy(state, isle_id)
     owned = sorted(isle.buildings)
     fits = len(destroy) == missing and not Counter(destroy) - Counter(owned)

@@ -143,7 +143,7 @@ def _isle_apply(state: GameState, step: CreatureStep, action: Action) -> list[Ev
 
 
 def _clash(state: GameState, step: CreatureStep, isle_id: str) -> list[Event]:
-    """Two figurines on one isle destroy each other (RULES-NOTES §1.1)."""
+    """Two figurines on one isle destroy each other."""
     isle = state.isles[isle_id]
     other, other_owner = isle.figurine, isle.figurine_owner
     assert other is not None and other_owner is not None

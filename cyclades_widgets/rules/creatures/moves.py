@@ -132,7 +132,7 @@ register_effect(
 
 
 def _siren_targets(state: GameState, player: int) -> list[str]:
-    """Seas holding a single enemy fleet, alone (RULES-NOTES §1.1 #1: 'isolated')."""
+    """Seas holding a single enemy fleet, alone (the Siren's "isolated" fleet)."""
     return sorted(s for s, (o, c) in state.fleets.items() if o != player and c == 1)
 
 

@@ -324,7 +324,7 @@ def _harpy_apply(state: GameState, step: CreatureStep, action: Action) -> list[E
     )
     events = [event]
     if isle.troops == 0:
-        # The isle stays with its owner even if left empty (RULES-NOTES §1.1 #8).
+        # The isle stays with its owner even if left empty.
         events += control.keep_with_marker(state, isle_id, variant="emptied")
     return events + finish(state, step)
 
@@ -419,7 +419,7 @@ def _thief(kind: str, attr: str, makes_metropolis: bool) -> Apply:
         )
         events = [event, *finish(state, step)]
         if makes_metropolis:
-            # A 4th Philosopher makes a Metropolis at once (RULES-NOTES §1.1 #11).
+            # A 4th Philosopher makes a Metropolis at once.
             events += metropolis.check(state, player)
         return events
 
