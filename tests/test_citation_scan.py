@@ -44,7 +44,8 @@ CITATION = re.compile(
 a source, nor is a link to ``docs/rules-notes.md``."""
 
 DESIGN_FILE = re.compile(r"\bDESIGN\b|(?i:\bdesign\.md\b)")
-"""The design file kept outside the repository, by name ("DESIGN §3", "design.md")."""
+"""The design file kept outside the repository, by its name: the word in capitals (as in
+a section reference), or the file name in any case."""
 
 
 def _found(texts: Iterator[tuple[str, str]]) -> list[str]:
