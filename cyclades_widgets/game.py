@@ -5,7 +5,7 @@ history) with what the layers above the game offer: its record, its tables, its 
 and its picture. :class:`GameRecord` is a :class:`~cyclades_widgets.records.tree.RecordTree`
 (the record's data) that replays into a ``Game``. The two live in one module because each
 hands out the other (``game.record``, ``record.replay()``); every module below imports
-neither, so the import graph has no cycle (``docs/internals.md``).
+neither, so the import graph has no cycle (``docs/architecture.md``).
 
 >>> game = Game.new(players=3, seed=2)  # turn order, creature, gods: 3 chance moves
 >>> record = game.record
@@ -54,10 +54,24 @@ __all__ = ["Bot", "Game", "GameRecord", "Step"]
 
 
 class Game(BaseGame):
-    """A game of Cyclades with history, and its views. See ``docs/architecture.md``.
+    """A game of Cyclades: its position, its history, and the ways to look at it.
+
+    Start one with :meth:`new`, play decisions by their notation (or as an
+    :class:`~cyclades_widgets.rules.Action`), and read what happened:
+
+    >>> game = Game.new(players=3, seed=7)
+    >>> game.cycle, game.phase.value, game.to_act
+    (1, 'offerings', 'Corinth')
+    >>> game.play("bid ares 1")
+    [Event(kind='bid', data={'player': 'Corinth', 'god': 'ares', 'bid': 1})]
+    >>> game.explain()
+    'Corinth offers 1 GP to Ares.'
 
     Everything about playing (:meth:`play`, :meth:`step`, :meth:`advance`, :meth:`undo`,
-    :meth:`fork`...) comes from :class:`~cyclades_widgets.history.BaseGame`.
+    :meth:`fork`...) comes from :class:`~cyclades_widgets.history.BaseGame`; this class
+    adds the views: the :attr:`record`, the pandas :attr:`tables`, the narration
+    (:meth:`explain`), the coach's :meth:`hint` and the picture a notebook shows. How the
+    game fits with the rest of the package is in ``docs/architecture.md``.
     """
 
     # ------------------------------------------------------------------ records

@@ -30,7 +30,7 @@ from .rules.messages import rule, sample
 from .rules.options import RuleOptions
 from .rules.setup import new_state, setup_events
 from .rules.state import GameState, Phase
-from .steps import CHECKPOINT_EVERY, KEEP_EVENTS, Step, replay
+from .steps import CHECKPOINT_EVERY, KEEP_EVENTS, Step, flatten, replay, unflatten
 
 __all__ = ["CHECKPOINT_EVERY", "KEEP_EVENTS", "BaseGame", "Bot", "Step", "Target"]
 
@@ -468,19 +468,12 @@ class BaseGame(Observed):
         before it, and a long chain of links would be too deep to pickle)."""
         data = dict(self.__dict__)
         data.pop("_listeners", None)  # a copy has no listeners of its own yet
-        chain = [*self._history, *reversed(self._redo)]
-        data["_history"] = len(self._history)
-        data["_redo"] = [step._flat(k == 0) for k, step in enumerate(chain)]
+        data["_history"], data["_redo"] = flatten(self._history, self._redo)
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         """Rebuild the links between the steps of :meth:`__getstate__`."""
-        flats, done = data.pop("_redo"), data.pop("_history")
-        steps: list[Step] = []
-        prev: Step | None = None
-        for flat in flats:
-            prev = Step._unflat(flat, prev)
-            steps.append(prev)
+        steps, done = unflatten(data.pop("_redo")), data.pop("_history")
         self.__dict__.update(data)
         self._node = None
         self._legal = None

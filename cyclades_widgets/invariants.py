@@ -8,35 +8,35 @@ on a position it built.
 >>> check_invariants(Game.new(players=3, seed=1).state)
 []
 
-What is checked, and where each fact comes from:
+What is checked, and why it holds (the readings behind these facts are in
+``docs/rules-notes.md``, "Reliability: what the invariants assume"):
 
-- **Gold is accounted for** (``docs/architecture.md``, 'Quality bar'): every GP moves through ``rules/ledger.py`` between
-  the players and ``state.bank``, so ``bank + players' gold`` equals the box's supply
+- **Gold is accounted for**: every GP moves through ``rules/ledger.py`` between the players
+  and ``state.bank``, so ``bank + players' gold`` equals the box's supply
   (``RuleOptions.gold_supply``) at every step. The rules that create gold for a player
   (revenue, Apollo's income, the Fates' second revenue, the Sphinx buying units back) take
   it from the bank; those that destroy it (offerings, recruits, buildings, moves, creature
   purchases, Zeus's creature change, the Kraken's moves, an eliminated player's gold) put
   it back; the Griffon moves it between players. So the sum is exactly constant. No
-  player's gold is ever negative ("it is forbidden to bid more than you can afford"); the bank may be (the supply is not a hard limit). No player
-  holds more than ``MAX_GOLD`` (999 GP, a limit of the program: ten times the box), and no
-  offering is above what the notation writes (9,999), so no position read from a file
-  makes listing the legal actions costly.
-- **Unit caps**: at most 8 troops and 8 fleets per player, counting
-  the attackers of a battle under way, which are off the board meanwhile.
-- **Supplies**: 10 buildings of each type and 10 Metropolises:
-  supply + board = 10, supply never negative. Priests, Philosophers and the 16 prosperity
-  markers are conserved the same way.
+  player's gold is ever negative (nobody may bid more than they can afford); the bank may
+  be (the supply is not a hard limit). No player holds more than ``MAX_GOLD`` (999 GP, a
+  limit of the program: ten times the box), and no offering is above what the notation
+  writes (9,999), so no position read from a file makes listing the legal actions costly.
+- **Unit caps**: at most 8 troops and 8 fleets per player, counting the attackers of a
+  battle under way, which are off the board meanwhile.
+- **Supplies**: 10 buildings of each type and 10 Metropolises: supply + board = 10, supply
+  never negative. Priests, Philosophers and the 16 prosperity markers are conserved the
+  same way.
 - **Ownership**: an isle has exactly one owner or none. Troops on an isle belong to its
-  owner; an owned isle without troops is held by a territory marker,
-  a neutral isle has neither (it may keep buildings: an isle left with no marker to hold it,
-  or an eliminated player's, turns neutral with them, ``rules/control.py``). A sea holds the
-  fleets of one player only. An eliminated player holds nothing. The 3 territory markers per player are *not* a hard cap here: after
-  a mutual wipe-out the defender keeps the isle with a marker even beyond the three
-  (``control.keep_with_marker``).
+  owner; an owned isle without troops is held by a territory marker, a neutral isle has
+  neither (it may keep buildings: an isle left with no marker to hold it, or an eliminated
+  player's, turns neutral with them, ``rules/control.py``). A sea holds the fleets of one
+  player only. An eliminated player holds nothing. The 3 territory markers per player are
+  *not* a hard cap here: after a mutual wipe-out the defender keeps the isle with a marker
+  even beyond the three (``control.keep_with_marker``).
 - **Building slots**: buildings plus the Metropolis's footprint fit the isle's slots.
-- **Creature cards**: the 17 cards are each in exactly one place; an
-  island figurine stands on at most one isle, exactly while its card is held by the player
-  who placed it.
+- **Creature cards**: the 17 cards are each in exactly one place; an island figurine stands
+  on at most one isle, exactly while its card is held by the player who placed it.
 - **Flow**: a decision always has at least one legal action, a chance step at least one
   outcome with probabilities summing to 1; the game is over exactly when there is a winner.
 """
@@ -199,7 +199,7 @@ def _supplies(state: GameState) -> Iterable[Message]:
             yield _b(state, "supply.negative", building=kind, supply=supply)
         if supply + on_board[kind] != BUILDING_SUPPLY:
             yield _b(state, "supply.buildings", building=kind, board=on_board[kind],
-                     supply=supply, total=BUILDING_SUPPLY)  # fmt: skip
+                     supply=supply, total=BUILDING_SUPPLY)  # 10 of each in the box  # fmt: skip
     unknown = set(on_board) - set(BUILDINGS)
     if unknown:
         yield _b(state, "supply.unknown", kinds=sorted(unknown))
@@ -295,7 +295,7 @@ def _eliminated(state: GameState) -> Iterable[Message]:
         name = state.names[seat]
         if p.gold or p.priests or p.philosophers:
             yield _b(state, "elimination.holds", player=name, gold=p.gold, priests=p.priests,
-                     philosophers=p.philosophers)  # all removed  # fmt: skip
+                     philosophers=p.philosophers)  # all returned to the supply  # fmt: skip
 
 
 # --------------------------------------------------------------------------- cards & flow
@@ -311,7 +311,7 @@ def _creatures(state: GameState) -> Iterable[Message]:
         if card not in CREATURES:
             yield _b(state, "creatures.unknown", card=card)
         elif count > 1:
-            yield _b(state, "creatures.twice", card=card, count=count)
+            yield _b(state, "creatures.twice", card=card, count=count)  # one card of each creature
     if len(state.creature_track) != 3:
         yield _b(state, "creatures.track", count=len(state.creature_track))
     yield from _figurines(state)
@@ -365,7 +365,7 @@ def _order(state: GameState) -> Iterable[Message]:
         for seat in state.active_players():
             if counts[seat] != tokens:
                 yield _b(state, "order.tokens", player=state.names[seat], count=counts[seat],
-                         tokens=tokens)  # fmt: skip
+                         tokens=tokens)  # one token per player  # fmt: skip
     for god, (_seat, amount) in state.bids.items():
         if god not in GODS or not 1 <= amount <= MAX_NUMBER:
             yield _b(state, "order.bid", amount=amount, god=god, most=MAX_NUMBER,

@@ -145,7 +145,7 @@ class BattleOdds:
     """Exact odds of one battle. Floats for reading; `exact` and `exact_survivors` hold Fractions.
 
     attacker_wins counts a defender retreat; defender_holds counts an attacker retreat and a
-    mutual wipe-out (on land the defender keeps the isle; at sea the
+    mutual wipe-out (on land the defender keeps the isle with a territory marker; at sea the
     space is left empty, which is still not a win for the attacker).
     """
 

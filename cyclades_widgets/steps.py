@@ -17,7 +17,9 @@ from .rules.actions import Action
 from .rules.events import Event
 from .rules.state import GameState, Phase
 
-__all__ = ["CHECKPOINT_EVERY", "KEEP_EVENTS", "Step", "rebuild", "replay"]
+__all__ = [
+    "CHECKPOINT_EVERY", "KEEP_EVENTS", "Step", "flatten", "rebuild", "replay", "unflatten",
+]  # fmt: skip
 
 CHECKPOINT_EVERY = 64
 """The history keeps a full copy of the state before every 64th step (a checkpoint); the
@@ -160,3 +162,21 @@ def rebuild(step: Step) -> GameState:
         replay(state, earlier)
     _cursor = (weakref.ref(step), state)
     return state
+
+
+def flatten(history: list[Step], redo: list[Step]) -> tuple[int, list[tuple[Any, ...]]]:
+    """A history and its redo list as a flat list of steps without their links (for pickle
+    and deepcopy: a long chain of links would be too deep to pickle), and how many of them
+    are the history."""
+    chain = [*history, *reversed(redo)]
+    return len(history), [step._flat(k == 0) for k, step in enumerate(chain)]
+
+
+def unflatten(flats: list[tuple[Any, ...]]) -> list[Step]:
+    """The steps of :func:`flatten`, linked again, oldest first."""
+    steps: list[Step] = []
+    prev: Step | None = None
+    for flat in flats:
+        prev = Step._unflat(flat, prev)
+        steps.append(prev)
+    return steps

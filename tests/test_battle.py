@@ -121,7 +121,7 @@ def test_roll_is_a_chance_node_over_the_36_throws_of_faces_0_1_1_2_2_3():
 
 
 def test_a_teacher_forces_the_dice():
-    """docs/architecture.md 'State and steps': a teacher can force a chance outcome (`roll A D`)."""
+    """A teacher can force a chance outcome (`roll A D`)."""
     game = game_at(land_position(), "move troops naxos>ios 3")
     game.force("roll 0 3")
     events = game.step()
@@ -395,7 +395,7 @@ def test_medusa_troops_cannot_retreat():
 
 
 def test_illegal_retreat_names_the_rule_and_changes_nothing():
-    """seed 002 '撤退与控制' and docs/architecture.md 'The public API': the message says which rule and what is legal."""
+    """seed 002 '撤退与控制'; errors are named: the message says which rule and what is legal."""
     game = game_at(retreat_position(), "move troops naxos>ios 3")
     game.play("roll 2 0")
     message = illegal(game, "retreat kea")
@@ -574,7 +574,7 @@ def test_arrive_fleets_settles_or_fights():
 
 
 def test_undo_and_json_round_trip_in_the_middle_of_a_battle():
-    """docs/architecture.md 'State and steps': undo restores an equal state; the state is JSON-safe mid-battle."""
+    """Undo restores an equal state; the state is JSON-safe mid-battle."""
     game = game_at(retreat_position(), "move troops naxos>ios 3")
     before = game.state.copy()
     game.play("roll 2 0")

@@ -101,7 +101,7 @@ def test_changing_a_control_redraws_the_heatmap(sent):
 
 
 def test_colour_scale_is_sequential_and_cell_text_stays_readable():
-    """docs/architecture.md 'The board': colour-blind-safe colours; cell labels keep WCAG 4.5:1 contrast."""
+    """Colour-blind-safe colours; cell labels keep WCAG 4.5:1 contrast."""
 
     def luminance(colour):
         r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))

@@ -1,5 +1,5 @@
 """Random games that buy creatures keep every invariant; the narration catalogs cover every
-creature event (issue 4 'DONE WHEN'; docs/architecture.md 'Quality bar' random-playout tests).
+creature event (issue 4 'DONE WHEN'; random-playout tests).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ BORROWED = {"creature_drawn", "creatures_reshuffled", "territory_marker"}
 
 
 def test_narration_catalogs_have_english_and_chinese_for_every_creature_event():
-    """docs/architecture.md 'Catalogs': every event kind added needs an English and a Chinese
+    """Narration catalogs: every event kind added needs an English and a Chinese
     sentence; both catalogs hold the same keys and the same placeholders."""
     en, zh = _catalog("en"), _catalog("zh")
     assert set(en) == set(zh)

@@ -147,7 +147,7 @@ def test_bought_slot_stays_empty_until_the_next_cycle():
     assert_cards_accounted(g.state)
 
 
-def test_faq_a_creature_is_used_at_once_and_never_kept():
+def test_a_creature_is_used_at_once_and_never_kept():
     """Seed 002 FAQ '买到神话生物后可以留到以后再用吗': no storing creatures; the power is
     resolved before anything else, then the card is discarded."""
     state = turn_position(track=["griffon", None, None], gold={ATHENS: 4, SPARTA: 7})
@@ -176,7 +176,7 @@ def test_buying_several_creatures_in_one_action():
 
 
 def test_buy_errors_name_the_rule_and_leave_the_game_unchanged():
-    """docs/architecture.md 'The public API' 'Errors': a bad purchase names the rule and what is legal; the state is
+    """Errors are named: a bad purchase names the rule and what is legal; the state is
     exactly as before."""
     state = turn_position(track=["giant", "harpy", None], gold={ATHENS: 3})
     g = game(state)
@@ -355,7 +355,7 @@ def _choice_kinds() -> set[str]:
     ],
 )
 def test_creature_notation_round_trips(text, expected):
-    """docs/architecture.md 'Notation': one readable notation per action; Action.parse(str(a)) == a."""
+    """One readable notation per action; Action.parse(str(a)) == a."""
     assert Action.parse(text) == expected
     assert str(expected) == text
 

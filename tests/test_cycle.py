@@ -53,7 +53,7 @@ def _play_cycles(game: Game, cycles: int, seed: int, on_chance=None) -> None:
 # --------------------------------------------------------------------------- phases
 
 
-def test_turn_structure_each_phase_is_a_visible_step_with_events():
+def test_each_phase_of_the_cycle_is_a_visible_step_with_events():
     """seed 000 'Turn Structure': creatures, gods, revenue, offerings, actions, end of
     cycle, in this order; every step of the engine reports at least one event."""
     game = Game.new(players=4, seed=11, start="setup")
@@ -323,7 +323,7 @@ def test_actions_in_god_order_apollo_last_then_turn_track_update():
     assert game.state.returned == []
 
 
-def test_turn_track_after_a_whole_cycle_of_play():
+def test_who_acts_first_this_cycle_bids_last_next_cycle():
     """RULES-NOTES §5.2: whoever acts first this cycle bids last next cycle."""
     for players in (2, 3, 5):
         game = Game.new(players=players, seed=40 + players, start="setup")

@@ -1,4 +1,4 @@
-"""Named errors (issue 2 'Notation and named errors'; docs/architecture.md 'The public API' 'Errors are named').
+"""Named errors (issue 2 'Notation and named errors'; docs/architecture.md, "Errors").
 
 Every illegal attempt raises ``IllegalActionError`` whose message says which rule forbids
 it, and afterwards the game is exactly as before: same ``state.to_dict()``, same history
@@ -49,7 +49,7 @@ from cyclades_widgets.rules.state import BUILDINGS, CREATURES, GODS
         ("draw pegasus", ["drawn by chance only when the creature track is updated"]),
     ],
 )
-def test_offerings_illegal_bids_and_actions_name_the_rule(text, fragments):
+def test_illegal_bids_and_actions_name_the_broken_rule(text, fragments):
     """seed 000 'Offerings' and the phase structure: each refusal names its rule and the
     message ends with who is to act and what is legal."""
     game = offerings_game(3, gods=("ares", "poseidon", "athena", "zeus"), gold={0: 7})
@@ -57,7 +57,7 @@ def test_offerings_illegal_bids_and_actions_name_the_rule(text, fragments):
     assert "Athens to act; legal:" in message
 
 
-def test_offerings_outbid_and_displacement_errors():
+def test_refused_outbids_say_strictly_higher_or_another_god():
     """seed 000 'Offerings': strictly higher; the outbid player must bid on another god."""
     game = offerings_game(3)
     game.play("bid ares 2")
@@ -88,13 +88,13 @@ def test_offerings_outbid_and_displacement_errors():
         ("ares", "metropolis naxos", ["no Metropolis is waiting"]),
     ],
 )
-def test_god_action_errors_name_the_rule(god, text, fragments):
+def test_illegal_recruits_and_builds_name_the_broken_rule(god, text, fragments):
     """seed 000 'The Four Main Gods', 'Player Reference'; seed 002 '招募数量与成本'."""
     game = Game(turn_state(3, god, 0, gold={0: 9}), seed=0)
     assert_illegal(game, text, *fragments)
 
 
-def test_god_action_limits_name_the_rule():
+def test_refused_recruits_say_which_limit_they_hit():
     """Gold, the 4-recruit limit, the one extra card: each refusal says which limit."""
     poor = Game(turn_state(3, "ares", 0, gold={0: 1}), seed=0)
     poor.play("recruit troop naxos")
@@ -129,7 +129,7 @@ def test_core_metropolis_placement_errors_name_the_rule():
     assert_illegal(game, "metropolis kea destroy temple", "destroy only if none")
 
 
-def test_apollo_marker_on_your_own_isle_only():
+def test_apollos_marker_goes_on_your_own_isle_only():
     """seed 002 FAQ 'Apollo' ('放到一座自有岛')."""
     state = actions_state(3, (("apollo", 0),))
     game = Game(state, seed=0)
@@ -142,8 +142,8 @@ def test_apollo_marker_on_your_own_isle_only():
 # --------------------------------------------------------------------------- game level
 
 
-def test_errors_are_value_errors():
-    """docs/architecture.md 'The public API': the named errors subclass ``ValueError``."""
+def test_named_errors_are_value_errors():
+    """The named errors subclass ``ValueError``."""
     assert issubclass(IllegalActionError, CycladesError)
     assert issubclass(CycladesError, ValueError)
 

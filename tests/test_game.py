@@ -1,5 +1,5 @@
 """``Game``: history (undo, redo, fork, goto), explicit seeded chance, stepping, forced
-outcomes, rule options and the JSON round trip (issue 2; docs/architecture.md 'The public API', 'State and steps', 'Rule options')."""
+outcomes, rule options and the JSON round trip (issue 2; docs/architecture.md, "The contracts")."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import typing
 from dataclasses import fields
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def played(players: int = 4, seed: int = 5, steps: int = 250) -> Game:
 
 
 def test_same_seed_and_decisions_give_identical_games():
-    """docs/architecture.md 'State and steps' / issue 2 'Chance is explicit and seeded'."""
+    """Issue 2 'Chance is explicit and seeded'."""
     a, b = played(seed=8), played(seed=8)
     assert a.moves() == b.moves()
     assert a.state == b.state
@@ -51,7 +52,7 @@ def test_same_seed_and_decisions_give_identical_games():
 
 
 def test_chance_steps_are_explicit_outcomes_with_probabilities():
-    """docs/architecture.md 'State and steps': chance is a node with listed outcomes (as in OpenSpiel); the seed only
+    """Chance is a node with listed outcomes (as in OpenSpiel); the seed only
     chooses one, and the record stores the outcome itself."""
     game = Game.new(players=3, seed=2, start="setup")
     outcomes = game.chance_outcomes()
@@ -63,7 +64,7 @@ def test_chance_steps_are_explicit_outcomes_with_probabilities():
     assert game.moves() == [str(chosen)] and game.history[-1].kind == "chance"
 
 
-def test_determinism_across_processes():
+def test_same_game_in_another_process_with_another_hash_seed():
     """Issue 2: same seed and decisions give identical games, also in another interpreter
     with another hash seed (nothing depends on set or dict ordering of strings)."""
     code = (
@@ -91,7 +92,7 @@ def test_determinism_across_processes():
 
 
 def test_undo_restores_every_earlier_state_exactly_and_redo_replays():
-    """docs/architecture.md 'The public API' 'game.undo(); game.redo()': undo is exact at every step; redo replays."""
+    """``game.undo(); game.redo()``: undo is exact at every step; redo replays."""
     game = played(players=3, seed=3, steps=200)
     states = [s.before.to_dict() for s in game.history] + [game.state.to_dict()]
     final_moves = game.moves()
@@ -117,7 +118,7 @@ def test_a_new_move_after_undo_drops_the_redo_line():
 
 
 def test_fork_is_independent():
-    """docs/architecture.md 'The public API' 'branch = game.fork()': another line from the same history."""
+    """``branch = game.fork()``: another line from the same history."""
     game = played(players=4, seed=6, steps=60)
     before = snapshot(game)
     branch = game.fork()
@@ -142,7 +143,7 @@ def test_goto_seeks_by_undo_and_redo():
 
 
 def test_every_step_is_recorded_with_kind_player_phase_and_cycle():
-    """docs/architecture.md 'State and steps': each step is a decision, a chance outcome or an automatic step."""
+    """Each step is a decision, a chance outcome or an automatic step."""
     game = played(players=3, seed=2, steps=80)
     kinds = {s.kind for s in game.history}
     assert kinds == {"decision", "chance", "auto"}
@@ -156,7 +157,7 @@ def test_every_step_is_recorded_with_kind_player_phase_and_cycle():
 
 
 def test_new_game_stops_at_the_first_bid_or_before_setup():
-    """docs/architecture.md 'The public API': ``Game.new`` runs the opening steps to the first bid; ``start="setup"``
+    """``Game.new`` runs the opening steps to the first bid; ``start="setup"``
     keeps every phase steppable."""
     game = Game.new(players=4, seed=7)
     assert (game.cycle, game.phase, game.node) == (1, Phase.OFFERINGS, "decision")
@@ -216,7 +217,7 @@ def test_advance_rejects_bad_targets_and_unknown_bots():
 
 
 def test_a_teacher_can_force_chance_outcomes():
-    """docs/architecture.md 'State and steps' ('A teacher can force one'): ``force`` queues outcomes for the chance
+    """A teacher can force chance outcomes: ``force`` queues outcomes for the chance
     steps they fit; ``play`` forces the outcome due now."""
     game = Game.new(players=3, seed=0, start="setup")
     game.force("order corinth,athens,sparta", "gods zeus,ares,athena,poseidon")
@@ -245,7 +246,7 @@ def test_an_impossible_forced_outcome_is_a_named_error():
 
 
 def test_rule_options_are_stored_with_the_game():
-    """docs/architecture.md 'Rule options': ``RuleOptions`` is frozen, validated and kept with every game/record."""
+    """``RuleOptions`` is frozen, validated and kept with every game/record."""
     options = RuleOptions(two_player_priest_discount="total", tie_break="metropolises_then_gold")
     game = Game.new(players=2, seed=1, options=options)
     assert game.state.options == options
@@ -273,26 +274,27 @@ def test_bad_rule_options_are_value_errors(data, message):
         RuleOptions.from_dict(data)
 
 
-def test_each_option_documents_both_readings_and_its_sources_in_the_rules_notes():
-    """docs/architecture.md 'Rule options': each field's docstring names both readings, and
-    docs/rules-notes.md says where each comes from (public docstrings cite no source)."""
+def test_each_rule_option_names_its_readings_and_the_notes_give_their_sources():
+    """Each field's docstring (what the API page and Jupyter's help show) names every
+    reading by its value, with no source; docs/rules-notes.md names the field with the
+    sources of its readings (seed 000, seed 002, RULES-NOTES)."""
     root = Path(__file__).resolve().parents[1]
     source = (root / "cyclades_widgets/rules/options.py").read_text()
-    paragraphs = (root / "docs/rules-notes.md").read_text().split("\n\n")
+    notes = (root / "docs/rules-notes.md").read_text().splitlines()
+    hints = typing.get_type_hints(RuleOptions)
     for name in RuleOptions.__dataclass_fields__:
-        after = source.split(f"    {name}:", 1)[1].split('"""', 2)[1]
-        assert re.search(r"\bor\b", after), name
-        assert not re.search(r"seed 00|RULES-NOTES|§|FAQ", after), name
-        cited = [
-            p
-            for p in paragraphs
-            if re.search(rf"[`.]{name}\b", p) and re.search(r"seed|RULES-NOTES", p)
+        doc = source.split(f"    {name}:", 1)[1].split('"""', 2)[1]
+        readings = typing.get_args(hints[name])
+        assert len(readings) >= 2, name
+        assert all(f'``"{value}"``' in doc for value in readings), name
+        sourced = [
+            line for line in notes if f"`{name}`" in line and re.search(r"seed|RULES-NOTES", line)
         ]
-        assert cited, f"docs/rules-notes.md gives no source for {name}"
+        assert sourced, name
 
 
 def test_json_round_trip_at_a_decision():
-    """docs/architecture.md 'The public API' ``game.to_json(); cw.Game.from_json(text)``: same moves, same state."""
+    """``game.to_json(); cw.Game.from_json(text)``: same moves, same state."""
     for players in (2, 5):
         game = played(players=players, seed=21, steps=150)
         again = Game.from_json(game.to_json())
@@ -312,7 +314,7 @@ def test_to_json_is_json_with_players_seed_and_moves():
 
 
 def test_play_accepts_notation_or_action_and_rejects_other_types():
-    """docs/architecture.md 'The public API' ``game.play("bid ares 3")``: notation or an Action."""
+    """``game.play("bid ares 3")``: notation or an Action."""
     game = Game.new(players=3, seed=1)
     action = game.legal_actions()[0]
     events = game.play(str(action))
@@ -325,7 +327,7 @@ def test_play_accepts_notation_or_action_and_rejects_other_types():
 
 
 def test_state_copy_and_dict_round_trip_at_every_step():
-    """docs/architecture.md 'State and steps': ``GameState`` is plain data, equal by value, JSON-serializable, and
+    """``GameState`` is plain data, equal by value, JSON-serializable, and
     ``copy()`` is independent; checked at every step of random games."""
     for players in (2, 4):
         game = played(players=players, seed=17, steps=300)
@@ -350,7 +352,7 @@ def test_state_copy_and_dict_round_trip_at_every_step():
 
 
 def test_force_with_bad_notation_queues_nothing():
-    """docs/architecture.md 'The public API' 'After any error the game is exactly as before': ``force`` parses every
+    """After any error the game is exactly as before: ``force`` parses every
     outcome before queueing any."""
     game = Game.new(players=3, seed=0, start="setup")
     with pytest.raises(NotationError):
@@ -424,7 +426,7 @@ def test_the_legal_actions_follow_every_move_through_the_history():
 
 
 def test_an_action_built_with_unhashable_arguments_is_a_named_error():
-    """docs/architecture.md 'The public API': an ``Action`` built in code with a list argument (not the notation's
+    """An ``Action`` built in code with a list argument (not the notation's
     tuple) is refused as not well-formed, and nothing changes."""
     game = Game.new(players=3, seed=2)
     before = snapshot(game)

@@ -97,7 +97,7 @@ def test_zeus_and_athena_give_a_free_card_then_one_more_for_4_gp(god, card):
 
 
 @pytest.mark.parametrize(("god", "card"), [("zeus", "priest"), ("athena", "philosopher")])
-def test_empty_card_supply_gives_nothing(god, card):
+def test_an_empty_priest_or_philosopher_deck_gives_nothing(god, card):
     """RULES-NOTES §4 'Priest / Philosopher decks' (UNCONFIRMED; one implementation grants
     nothing): the engine gives nothing when the supply has run out (docs/rules-notes.md)."""
     state = actions_state(3, ((god, 0),), gold={0: 10})
@@ -117,7 +117,7 @@ def test_wrong_unit_for_the_god_is_refused():
     assert_illegal(game, "recruit hoplite naxos", "cannot be recruited")
 
 
-def test_actions_at_most_8_troops_on_the_board():
+def test_at_most_8_troops_on_the_board():
     """seed 000 'Actions' ('Max 8 Troops and 8 Fleets per player'); RULES-NOTES §5.4: with
     all 8 deployed, winning Ares gives no free unit (FAQ item 2)."""
     game = rich_turn("ares")
@@ -131,7 +131,7 @@ def test_actions_at_most_8_troops_on_the_board():
     assert recruits(full) == []
 
 
-def test_actions_at_most_8_fleets_on_the_board():
+def test_at_most_8_fleets_on_the_board():
     """seed 000 'Actions': at most 8 fleets."""
     game = rich_turn("poseidon")
     set_fleets(game.state, "g5", 0, 7)  # + 1 on c2 = 8
@@ -193,7 +193,7 @@ def test_build_the_gods_building_for_2_gp_on_free_slots():
     ("god", "building"),
     [("ares", "fortress"), ("poseidon", "port"), ("zeus", "temple"), ("athena", "university")],
 )
-def test_player_reference_each_god_builds_its_own_building(god, building):
+def test_each_god_builds_its_own_building(god, building):
     """seed 000 'Player Reference': Ares Fortress, Poseidon Port, Zeus Temple, Athena
     University."""
     game = rich_turn(god)
@@ -300,7 +300,7 @@ def test_apollo_gives_no_other_action():
     assert not [s for s in game.history if find(s.events, "turn_start")]
 
 
-def test_no_marker_left_in_the_supply():
+def test_apollo_places_no_marker_when_none_is_left():
     """RULES-NOTES §5.3 (16 markers; running out UNCONFIRMED): none left, none placed."""
     state = actions_state(3, (("apollo", 0),))
     state.prosperity_supply = 0

@@ -183,7 +183,7 @@ LAYERS: dict[str, int] = {
     "__main__": 7,
 }
 """Each module's layer (by its dotted name under the package, longest prefix wins). An
-import may point to its own layer or a lower one. ``docs/internals.md`` draws this table."""
+import may point to its own layer or a lower one. ``docs/architecture.md`` draws this table."""
 
 ALLOWED_UP = {("cyclades_widgets.rules.state", "cyclades_widgets.svg")}
 """(importer, imported) pairs allowed to point up: ``GameState._repr_svg_`` (python-chess)."""
@@ -324,9 +324,9 @@ def test_the_one_upward_import_is_still_there():
     assert all(b in graph[a] for a, b in ALLOWED_UP)
 
 
-def test_the_internals_page_draws_this_table():
-    """docs/internals.md's layer table lists every entry of LAYERS at its layer."""
-    page = (Path(__file__).resolve().parents[1] / "docs" / "internals.md").read_text()
+def test_the_architecture_page_draws_this_table():
+    """docs/architecture.md's layer table lists every entry of LAYERS at its layer."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "architecture.md").read_text()
     rows = {}
     for line in page.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

@@ -53,7 +53,7 @@ def test_map_for_players_picks_the_board_per_player_count():
 
 
 def test_every_shipped_map_loads_and_is_cached():
-    """docs/architecture.md 'Maps': the maps are data files in cyclades_widgets/data/maps/."""
+    """The maps are data files in cyclades_widgets/data/maps/."""
     assert available_maps() == MAP_IDS
     for map_id in MAP_IDS:
         spec = MapSpec.load(map_id)
@@ -109,7 +109,7 @@ def test_5p_board_counts():
 
 
 @pytest.mark.parametrize("label", sorted(TABLE_5P))
-def test_5p_isle_matches_the_published_layout(label):
+def test_5p_isle_matches_rules_notes_table(label):
     """RULES-NOTES §3.2 table: hexes, building slots, prosperity and touching sea hexes per isle."""
     spec = MapSpec.load("map-5")
     cell, n_hexes, slots, prosperity, n_seas = TABLE_5P[label]
@@ -158,7 +158,7 @@ def test_2_3p_board_counts():
     assert prosperity_seas == {(0, 1), (5, 0), (5, 6), (10, 1)}
 
 
-def test_2_3p_isles_match_the_published_layout():
+def test_2_3p_isles_match_rules_notes_table():
     """RULES-NOTES §3.3 table J0-J7: hexes, slots and prosperity (Mystouille's 0 for J6, J7)."""
     spec = MapSpec.load("map-2-3")
     table = [
@@ -278,7 +278,7 @@ TABLE_4P = {
 }
 
 
-def test_4p_board_matches_the_published_layout():
+def test_4p_board_matches_rules_notes_table():
     """RULES-NOTES §3.4: 69 hexes, 10 isles (23 hexes), 46 seas; each isle's hexes, slots
     and prosperity; prosperity seas (0,0), (0,3), (5,0), (5,8), (10,0), (10,3)."""
     spec = MapSpec.load("map-4")
@@ -313,7 +313,7 @@ def test_4p_isles_match_mystouille_after_its_off_by_one():
     assert sorted(map(sorted, as_written)) != sorted(map(sorted, islands))
 
 
-def test_4p_start_positions_are_the_published_reading():
+def test_4p_start_positions_are_the_rules_notes_reading():
     """RULES-NOTES §3.4 '4-player seats': Syros + Milos and Kea + Naxos as in Mystouille;
     Serifos + Mykonos and Andros + Delos or Ios are readings, named in the provenance."""
     spec = MapSpec.load("map-4")
@@ -473,7 +473,7 @@ def test_adjacency_is_symmetric_and_covers_the_grid(map_id):
     assert seen == set(spec.seas)
 
 
-def test_neighbour_rule_matches_the_published_examples():
+def test_neighbour_rule_matches_rules_notes_examples():
     """RULES-NOTES §3.1 'Coordinates used here': neighbours above and below the middle row."""
     rows = MapSpec.load("map-5").rows
     assert sorted(grid_neighbours(rows, (3, 3))) == [(2, 2), (2, 3), (3, 2), (3, 4), (4, 3), (4, 4)]
@@ -484,7 +484,7 @@ def test_neighbour_rule_matches_the_published_examples():
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
 def test_ids_follow_the_naming_scheme(map_id):
-    """docs/architecture.md 'Maps': isles carry real Cycladic names (en, zh); seas carry short coordinate ids."""
+    """Isles carry real Cycladic names (en, zh); seas carry short coordinate ids."""
     spec = MapSpec.load(map_id)
     assert sea_id((2, 4)) == "c5" and sea_id((0, 0)) == "a1"
     for sea, (r, c) in spec.sea_hex.items():
@@ -544,7 +544,7 @@ def _dist(a, b):
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
 def test_geometry_is_json_safe_complete_and_deterministic(map_id):
-    """docs/architecture.md 'Layers': geometry is computed once in Python for both the SVG and the JS board."""
+    """Geometry is computed once in Python for both the SVG and the JS board."""
     spec = MapSpec.load(map_id)
     g = geometry.map_geometry(map_id, size=30)
     text = json.dumps(g, sort_keys=True)

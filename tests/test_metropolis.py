@@ -222,7 +222,7 @@ def test_core_destroy_only_when_no_own_isle_has_room():
     assert_illegal(game, "metropolis naxos destroy port,port", "destroy only if none")
 
 
-def test_option_no_room_the_metropolis_is_lost():
+def test_option_lost_no_room_means_no_metropolis():
     """RULES-NOTES §5.6 / FAQ 1.8 as rule option ``metropolis_without_room="lost"``: no free
     large space, no Metropolis; the Philosophers are still discarded."""
     state = athena_start(3, options=RuleOptions(metropolis_without_room="lost"))

@@ -89,7 +89,7 @@ def illegal(game: Game, notation: str) -> str:
     ],
 )
 def test_movement_notation_round_trips(text, args):
-    """docs/architecture.md 'Notation': Action.parse(str(a)) == a for the movement grammar."""
+    """Action.parse(str(a)) == a for the movement grammar."""
     action = Action.parse(text)
     assert (action.kind, action.args) == args
     assert str(action) == text
@@ -97,7 +97,7 @@ def test_movement_notation_round_trips(text, args):
 
 
 def test_bad_move_notation_names_the_forms():
-    """docs/architecture.md 'Notation': a move that does not parse says what the grammar is."""
+    """A move that does not parse says what the grammar is."""
     with pytest.raises(NotationError, match=r"move <name> <name>><name> <n>"):
         Action.parse("move troops naxos to paros")
 
@@ -448,14 +448,14 @@ def test_fleet_move_needs_poseidon_and_1_gp():
 
 
 def test_sail_pickup_drop_stop_outside_a_fleet_move_are_explained():
-    """Errors are part of the product: the message names the rule (docs/architecture.md 'The public API')."""
+    """Errors are part of the product: the message names the rule."""
     game = game_at(fleet_position())
     for text in ("sail h4", "pickup 1", "drop 1", "stop"):
         assert "continues a Poseidon fleet move" in illegal(game, text)
 
 
 def test_legal_movement_actions_round_trip_and_apply():
-    """docs/architecture.md 'Notation' (Action.parse(str(a)) == a) over every movement action of a position."""
+    """Action.parse(str(a)) == a over every movement action of a position."""
     state = fleet_position()
     state.fleets["f5"] = (SPARTA, 1)
     game = game_after(state, "move fleets g5>h4 2")
@@ -467,7 +467,7 @@ def test_legal_movement_actions_round_trip_and_apply():
 
 
 def test_undo_and_json_round_trip_in_the_middle_of_a_fleet_move():
-    """docs/architecture.md 'State and steps': undo is exact; the state is JSON-safe at every step."""
+    """Undo is exact; the state is JSON-safe at every step."""
     import json
 
     game = game_at(fleet_position())

@@ -1,4 +1,4 @@
-"""Notation (issue 2 'Notation and named errors'; docs/architecture.md 'Notation', docs/notation.md).
+"""Notation (issue 2 'Notation and named errors'; docs/notation.md).
 
 ``Action.parse(str(a)) == a`` for every legal action and every chance outcome met in
 seeded random games of 2 to 5 players, and bad text gets a ``NotationError`` that says
@@ -39,7 +39,7 @@ def _every_action_of_random_games(players: int, seed: int, steps: int):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_parse_of_str_is_the_action_for_every_legal_action(players):
-    """docs/architecture.md 'Notation': ``Action.parse(str(a)) == a`` holds for every legal action."""
+    """``Action.parse(str(a)) == a`` holds for every legal action."""
     offered: set[Action] = set()
     for seed in range(2):
         offered.update(_every_action_of_random_games(players, seed * 7 + players, 500))
@@ -78,7 +78,7 @@ def test_notation_ignores_case_and_extra_spaces():
     ],
 )
 def test_notation_errors_name_the_accepted_forms(text, fragments):
-    """docs/architecture.md 'The public API': ``cw.NotationError``, 'the text does not parse', says what would."""
+    """``cw.NotationError``: the text does not parse, and the message says what would."""
     with pytest.raises(NotationError) as info:
         Action.parse(text)
     for fragment in fragments:
@@ -86,7 +86,7 @@ def test_notation_errors_name_the_accepted_forms(text, fragments):
 
 
 def test_notation_error_is_a_value_error_and_non_strings_are_refused():
-    """Named errors subclass ``ValueError`` (docs/architecture.md 'The public API')."""
+    """Named errors subclass ``ValueError``."""
     assert issubclass(NotationError, CycladesError) and issubclass(NotationError, ValueError)
     with pytest.raises(NotationError, match="must be a string"):
         Action.parse(3)  # type: ignore[arg-type]

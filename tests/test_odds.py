@@ -352,7 +352,7 @@ def test_summary_speaks_the_language_asked_and_the_session_language(lang):
 
 
 def test_odds_uses_the_standard_library_and_the_rules_only():
-    # docs/architecture.md 'Layers': odds.py sits below the widgets and must not pull in pandas or numpy; it
+    # The layers (docs/architecture.md): odds.py sits below the widgets and must not pull in pandas or numpy; it
     # reads the die and the round resolution from the battle rules themselves.
     tree = ast.parse(Path(odds_module.__file__).read_text(encoding="utf-8"))
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}

@@ -23,7 +23,7 @@ def bids(game, god: str) -> list[int]:
 # --------------------------------------------------------------------------- order, gold
 
 
-def test_offerings_players_bid_in_turn_order():
+def test_players_bid_in_turn_order():
     """seed 000 'Offerings': in turn order, each player places their offering marker."""
     game = offerings_game(4, order=[2, 0, 3, 1])
     seen = []
@@ -36,14 +36,14 @@ def test_offerings_players_bid_in_turn_order():
     assert game.node == "auto" and game.to_act is None
 
 
-def test_offerings_cannot_bid_more_than_you_can_afford():
+def test_cannot_bid_more_than_you_can_afford():
     """seed 000 'Offerings': 'It is forbidden to bid more than you can afford.'"""
     game = offerings_game(3, gold={0: 3})
     assert bids(game, "ares") == [1, 2, 3]
     assert_illegal(game, "bid ares 4", "Athens has 3 GP", "cannot bid 4 on Ares")
 
 
-def test_faq_bids_must_be_payable_after_the_priest_discount():
+def test_bids_must_be_payable_after_the_priest_discount():
     """seed 002 '献祭竞价' + FAQ '所有承诺都须付得起': what must be payable is the payment,
     bid minus 1 GP per Priest (docs/rules-notes.md 'affordability')."""
     game = offerings_game(3, gold={0: 3}, priests={0: 2})
@@ -58,7 +58,7 @@ def test_minimum_bid_is_1_gp():
     assert_illegal(game, "bid ares 0", "at least 1 GP")
 
 
-def test_offerings_with_no_gold_only_apollo_is_open():
+def test_with_no_gold_only_apollo_is_open():
     """seed 002 FAQ '被更高出价挤走后': Apollo is the free way out for everyone."""
     game = offerings_game(3, gold={0: 0})
     assert game.legal_actions() == [Action("bid", ("apollo",))]
@@ -67,7 +67,7 @@ def test_offerings_with_no_gold_only_apollo_is_open():
 # --------------------------------------------------------------------------- outbidding
 
 
-def test_offerings_an_outbid_must_be_strictly_higher():
+def test_an_outbid_must_be_strictly_higher():
     """seed 000 'Offerings': 'To outbid, the new bid must exceed the current one.'"""
     game = offerings_game(3)
     game.play("bid ares 3")
@@ -75,7 +75,7 @@ def test_offerings_an_outbid_must_be_strictly_higher():
     assert_illegal(game, "bid ares 3", "Athens has bid 3 on Ares", "strictly higher", "at least 4")
 
 
-def test_offerings_the_outbid_player_bids_at_once_on_a_different_god():
+def test_outbid_player_must_bid_at_once_on_another_god():
     """seed 000 'Offerings' / seed 002 FAQ '被更高出价挤走后': the outbid player must
     immediately bid on a different god, before the next player in turn order."""
     game = offerings_game(4)
@@ -95,7 +95,7 @@ def test_offerings_the_outbid_player_bids_at_once_on_a_different_god():
     assert game.to_act == "Corinth"
 
 
-def test_faq_displacement_chains_are_settled_before_the_next_player():
+def test_displacement_chains_are_settled_before_the_next_player():
     """seed 002 FAQ ('若又挤走别人,要先处理完连锁改价,才能轮到原定下一位玩家')."""
     game = offerings_game(4)
     game.play("bid ares 1")  # Athens
@@ -111,7 +111,7 @@ def test_faq_displacement_chains_are_settled_before_the_next_player():
     assert game.state.bids == {"ares": (1, 3), "zeus": (0, 2), "poseidon": (2, 1)}
 
 
-def test_faq_return_to_a_god_only_after_displaced_from_another():
+def test_return_to_a_god_only_after_displaced_from_another():
     """seed 002 FAQ ('被挤走者这次不能直接原地加价留在同一神祇,但若之后又被另一位神挤走,
     才可能绕回原神重新出更高价')."""
     game = offerings_game(4)
@@ -148,7 +148,7 @@ def test_apollo_is_free_and_shared():
     assert_illegal(offerings_game(3), "bid apollo 2", "Apollo takes no offering")
 
 
-def test_faq_only_the_first_apollo_player_places_the_prosperity_marker():
+def test_only_the_first_apollo_player_places_the_prosperity_marker():
     """seed 002 FAQ 'Apollo' ('多人选择时只有最早选 Apollo 者能放置 marker'), seed 000 'Apollo'."""
     game = offerings_game(3)
     game.play("bid apollo")  # Athens: first
@@ -277,7 +277,7 @@ def test_two_players_priests_come_off_each_offering_by_default():
     assert event["paid"] == 2 and event["discount"] == "per_offering"  # (3−4→1) + (2−4→1)
 
 
-def test_option_two_player_priests_off_the_total():
+def test_option_total_takes_two_player_priests_off_the_total():
     """RULES-NOTES §5.2 (designer-reviewed FAQ): each Priest takes 1 GP off the total of
     both offerings, still at least 1 per offering: 4 Priests, offerings 3 and 2 → pay 2;
     2 Priests, offerings 3 and 2 → pay 3 (per offering it would be 1 + 1 = 2)."""

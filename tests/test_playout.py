@@ -1,8 +1,8 @@
 """Seeded random playouts over 2–5 players with invariants checked at every step.
 
-docs/architecture.md 'Quality bar' 'Random-playout tests': gold accounted for, unit caps, building supply, ownership
+Random-playout tests: gold accounted for, unit caps, building supply, ownership
 consistent, undo exact, JSON round trip equal. Also: every legal action parses back to
-itself (docs/architecture.md 'Notation') and applies, chance outcomes are proper distributions, and a decision
+itself (docs/notation.md) and applies, chance outcomes are proper distributions, and a decision
 always has at least one legal action. Sources of the invariants: seed 000 'Components'
 (8 troops, 8 fleets, 3 territory markers, 10 of each building and Metropolis), seed 002
 '撤退与控制' (an owned isle has troops or a territory marker), RULES-NOTES §5.7 (an
@@ -204,7 +204,7 @@ def run(seeds: range, tally: Tally, *, apply_all_games: int, undo_every: int) ->
 
 
 def test_random_playouts_keep_every_invariant(capsys):
-    """docs/architecture.md 'Quality bar' random playouts: 16 seeded games, 4 for each player count 2–5."""
+    """Random playouts: 16 seeded games, 4 for each player count 2–5."""
     tally = Tally()
     run(range(16), tally, apply_all_games=4, undo_every=1)
     with capsys.disabled():
@@ -219,7 +219,7 @@ def test_random_playouts_keep_every_invariant(capsys):
 
 @pytest.mark.slow
 def test_many_random_playouts_keep_every_invariant(capsys):
-    """docs/architecture.md 'Quality bar', the long run: 200 seeded games over 2–5 players."""
+    """The long run: 200 seeded games over 2–5 players."""
     tally = Tally()
     run(range(1000, 1200), tally, apply_all_games=1020, undo_every=3)
     with capsys.disabled():

@@ -22,7 +22,7 @@ PLAYER_COUNTS = [2, 3, 4, 5]
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
-def test_setup_every_player_starts_with_5_gp(n):
+def test_every_player_starts_with_5_gp(n):
     """seed 000 'Setup' 1: 5 GP each, hidden behind the screen."""
     state = new_state(n)
     assert [p.gold for p in state.players] == [5] * n
@@ -48,7 +48,7 @@ def test_two_isles_with_one_troop_each_and_two_fleets(n):
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
-def test_every_start_position_has_revenue_2(n):
+def test_every_start_position_has_a_revenue_of_2(n):
     """RULES-NOTES §3.3: every player starts with exactly 2 prosperity."""
     state = new_state(n)
     assert [ledger.revenue_of(state, seat)[0] for seat in range(n)] == [2] * n
@@ -65,7 +65,7 @@ def test_revenue_is_paid_in_cycle_1_too(n):
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_setup_one_offering_token_per_player_in_random_order(n):
+def test_one_offering_token_per_player_in_random_order(n):
     """seed 000 'Setup' 5: one offering token per player, shuffled onto the turn track."""
     game = Game.new(players=n, seed=1, start="setup")
     outcomes = game.chance_outcomes()
@@ -88,7 +88,7 @@ def test_two_players_two_offering_tokens_each():
     assert Counter(game.state.turn_order) == Counter({0: 2, 1: 2})
 
 
-def test_setup_token_order_is_chance_and_follows_the_seed():
+def test_token_order_is_chance_and_follows_the_seed():
     """seed 000 'Setup' 5: the order is random; the game's seed chooses it reproducibly."""
     orders = {tuple(Game.new(players=5, seed=s).state.turn_order) for s in range(12)}
     assert len(orders) > 1
@@ -100,7 +100,7 @@ def test_setup_token_order_is_chance_and_follows_the_seed():
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
-def test_setup_creature_deck_of_17_shuffled_face_down(n):
+def test_creature_deck_of_17_shuffled_face_down(n):
     """seed 000 'Setup' 3, RULES-NOTES §1.1: 17 distinct creature cards, shuffled; the
     shuffle is a chance step (each card in the pile equally likely to be drawn)."""
     state = new_state(n)
@@ -119,7 +119,9 @@ def test_setup_creature_deck_of_17_shuffled_face_down(n):
     ("card_supply", "priests", "philosophers", "gold"),
     [("seed", 18, 17, 98), ("rulebook", 16, 16, 100)],
 )
-def test_components_priest_and_philosopher_supplies(card_supply, priests, philosophers, gold):
+def test_priest_philosopher_and_gold_supplies_follow_the_card_supply(
+    card_supply, priests, philosophers, gold
+):
     """seed 000 'Components' (18 Priests, 17 Philosophers, 98 GP) or, as a rule option,
     the rulebook's contents list (16, 16, 100; RULES-NOTES §0)."""
     state = new_state(4, RuleOptions(card_supply=card_supply))
@@ -131,7 +133,7 @@ def test_components_priest_and_philosopher_supplies(card_supply, priests, philos
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
-def test_overview_players_are_named_by_city(n):
+def test_players_are_named_by_city_by_default(n):
     """seed 000 'Overview': the cities Athens, Sparta, Corinth, Thebes, Argos."""
     cities = ("Athens", "Sparta", "Corinth", "Thebes", "Argos")
     assert player_names(n) == cities[:n]
@@ -139,7 +141,7 @@ def test_overview_players_are_named_by_city(n):
 
 
 def test_players_may_be_named_as_given():
-    """docs/architecture.md 'The public API': ``Game.new(players=["Athens", ...])``: any single-word names."""
+    """``Game.new(players=["Athens", ...])``: any single-word names."""
     game = Game.new(players=["Ann", "Bob", "Team_C"], seed=0)
     assert game.players == ("Ann", "Bob", "Team_C")
     assert game.to_act in game.players
@@ -176,7 +178,7 @@ def test_setup_events_describe_each_starting_position():
         assert len(event.data["fleets"]) == 2
 
 
-def test_setup_gods_are_laid_out_only_when_the_cycle_begins():
+def test_gods_are_laid_out_only_when_the_cycle_begins():
     """seed 000 'Setup' 6: the God tiles wait beside the board; they are shuffled onto the
     track in phase 2 of cycle 1, after the creature track (seed 000 'Turn Structure')."""
     game = Game.new(players=4, seed=5, start="setup")

@@ -46,7 +46,7 @@ def test_two_metropolises_win_at_the_end_of_the_cycle(players):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_one_metropolis_is_not_enough(players):
+def test_one_metropolis_is_not_enough_to_win(players):
     """seed 000 'Scoring': fewer than 2 Metropolises, the game goes on."""
     game = end_of_cycle(players, {0: 1, 1: 1})
     events = game.step()
@@ -64,7 +64,7 @@ def test_two_players_need_three_metropolises():
     assert one(three.step(), "game_won")["player"] == "Athens"
 
 
-def test_faq_victory_is_checked_only_at_the_end_of_the_cycle():
+def test_victory_is_checked_only_at_the_end_of_the_cycle():
     """seed 002 FAQ '什么时候检查' ('完整周期结束时才检查…中途建成门槛后,其他人仍有本周期行动
     机会'): a second Metropolis built during the actions does not end the game at once."""
     state = actions_state(3, (("athena", 0), ("apollo", 1)))
@@ -92,7 +92,7 @@ def test_tie_break_the_richest_wins():
     assert won["contenders"] == ["Corinth", "Athens"] and won["tie_break"] == "gold"
 
 
-def test_option_most_metropolises_then_gold():
+def test_option_tie_break_most_metropolises_then_gold():
     """RULES-NOTES §5.7 (FAQ 1.8) as rule option ``tie_break="metropolises_then_gold"``."""
     options = RuleOptions(tie_break="metropolises_then_gold")
     game = end_of_cycle(4, {0: 3, 2: 2}, gold={0: 4, 2: 6}, options=options)

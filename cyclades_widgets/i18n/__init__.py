@@ -2,7 +2,7 @@
 
 The catalogs are flat JSON files ``cyclades_widgets/data/messages/<lang>/*.json``; every file
 of a language is read and their keys must not repeat. A key names a message
-(``error.bid.too_poor``) or a word (``god.ares``); its value is a template with
+(``rules.offerings.face_down``) or a word (``god.ares``); its value is a template with
 placeholders (``docs/translating.md``):
 
 - ``{name}``: a value; ids (``ares``, ``naxos``, ``temple``) become their localized word,

@@ -103,7 +103,7 @@ class Retreat(Pending):
 
 
 MINOTAUR_BONUS = 2
-"""The Minotaur adds 2 to the isle's defence."""
+"""The Minotaur adds 2 to the isle's defence (the reading is in ``docs/rules-notes.md``)."""
 
 
 # --------------------------------------------------------------------------- arrivals
@@ -139,7 +139,7 @@ def arrive_fleets(state: GameState, player: int, count: int, sea_id: str) -> lis
     """``count`` fleets of ``player``, already off the board, arrive at ``sea_id``.
 
     An empty sea or one holding the player's fleets: they settle there. Enemy fleets
-    there: a sea battle starts (the group stops and fights).
+    there: the group stops and a sea battle starts.
     """
     owner, present = state.fleets.get(sea_id, (player, 0))
     if owner == player:
@@ -231,7 +231,7 @@ def defender_bonus(state: GameState, battle: Battle) -> tuple[int, dict[str, int
     - Land: +1 per Fortress on the isle, +1 for a Metropolis (it counts as every
       building), +2 with the Minotaur on the isle.
     - Sea: +1 per Port and per Metropolis on the defender's isles next to the contested
-      sea ("Ports add +1 per Port (adjacent sea)").
+      sea. The attacker never adds a bonus.
     """
     space, defender = battle.space, battle.defender
     if battle.terrain == "land":
@@ -424,8 +424,8 @@ def withdraw(state: GameState, battle: Battle, side: str, destination: str) -> l
 
 @explainer("roll")
 def explain_roll(state: GameState, action: Action) -> Why:
-    """Dice are rolled only in a battle, after any retreat
-    decision (step 3)."""
+    """Dice are rolled only in a battle, and not while a side is choosing whether to
+    retreat."""
     if current_battle(state) is None:
         return why("battle.roll_no_battle")
     return why("battle.roll_retreat_first")

@@ -6,7 +6,8 @@ that is not part of an isle is a sea space. Adjacency is computed here from the 
 per map, and stored as frozensets so the rules engine only does dictionary lookups.
 
 Grid coordinates are ``(row, col)``. Rows are horizontal lines of pointy-top hexes, centred
-under each other, and consecutive rows differ in width by exactly one hex. The neighbours of ``(h, l)`` are ``(h, l ± 1)`` and, in each adjacent row
+under each other, and consecutive rows differ in width by exactly one hex
+(``docs/maps.md``). The neighbours of ``(h, l)`` are ``(h, l ± 1)`` and, in each adjacent row
 ``h'``, ``(h', l - 1), (h', l)`` when row ``h'`` is narrower, ``(h', l), (h', l + 1)`` when it is
 wider.
 
@@ -46,7 +47,7 @@ Hex = tuple[int, int]
 
 _MAP_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ISLE_ID = re.compile(r"^[a-z]+$")
-_START_REVENUE = 2  # every player starts with exactly 2 prosperity
+_START_REVENUE = 2  # every player starts with exactly 2 prosperity (docs/maps.md)
 
 
 class MapDataError(CycladesError):
@@ -98,8 +99,8 @@ def sea_id(cell: Hex) -> str:
 def grid_neighbours(rows: tuple[int, ...], cell: Hex) -> list[Hex]:
     """Return the cells of the grid with row widths ``rows`` that share an edge with ``cell``.
 
-    Implements the neighbour rule of the printed maps (``docs/maps.md``), generalised to any row widths that
-    change by one from row to row.
+    Implements the neighbour rule of the printed boards (``docs/maps.md``), generalised to
+    any row widths that change by one from row to row.
     """
     h, col = cell
     out: list[Hex] = [(h, col - 1), (h, col + 1)]

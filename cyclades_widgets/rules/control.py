@@ -1,9 +1,10 @@
 """Control of isles: territory markers, captures, the last-isle rule and elimination.
 
-An undefended isle is taken without a fight, Fortress or not; the winner of a battle takes
-the isle and its buildings; a player's last isle is protected unless taking it wins the
-game. Where the rules leave room for interpretation, the choice made is listed in
-``docs/rules-notes.md`` ("Movement and battles").
+A territory marker keeps an isle whose last troop leaves; an undefended isle is taken
+without a fight, Fortress or not; the winner of a land battle takes the isle and its
+buildings; a player's last isle cannot be attacked unless the capture wins the game; a
+player left without isles is eliminated. The readings the engine chose where the rules are
+silent are listed in ``docs/rules-notes.md`` ("Movement and battles").
 
 Battles themselves live in :mod:`.battle`, which re-exports the helpers other rule modules
 call (:func:`is_last_isle_protected`, :func:`eliminate`).
@@ -24,8 +25,9 @@ def markers_left(state: GameState, player: int) -> int:
 def leave_isle(state: GameState, player: int, isle_id: str, count: int) -> list[Event]:
     """Take ``count`` troops off one of the player's isles.
 
-    When the last troop leaves, the isle stays the player's under a territory marker. With all 3 markers already on the board the isle becomes
-    neutral, buildings and all (docs/rules-notes.md, "no territory marker left").
+    When the last troop leaves, the isle stays the player's under a territory marker.
+    With all 3 markers already on the board the isle becomes neutral, buildings and all
+    (``docs/rules-notes.md``, "No territory marker left").
     """
     isle = state.isles[isle_id]
     isle.troops -= count
@@ -79,8 +81,9 @@ def keep_with_marker(state: GameState, isle_id: str, *, variant: str = "kept") -
     outside a battle (``"emptied"``, the Harpy): the owner keeps the isle with a territory
     marker.
 
-    The seed rules that the isle never turns neutral here, so the marker is placed even
-    when the defender's 3 markers are all in use (``beyond_supply`` in the event).
+    The isle never turns neutral here, so the marker is placed even when the defender's 3
+    markers are all in use (``beyond_supply`` in the event; ``docs/rules-notes.md``,
+    "Mutual annihilation on land").
     """
     isle = state.isles[isle_id]
     owner = isle.owner
@@ -104,10 +107,10 @@ def take_isle(state: GameState, player: int, isle_id: str, troops: int, *, by: s
     """``player`` takes the isle with ``troops`` troops and everything on it.
 
     Buildings, a Metropolis and prosperity markers stay on the isle and change hands
-    (conquest is the third way to a Metropolis). A territory
-    marker of the former owner goes back to them. A former owner left without isles is
-    eliminated. Captured buildings can complete a set, so the
-    Metropolis check runs for the new owner. ``by`` is ``"landing"`` (no fight) or
+    (conquest is the third way to a Metropolis). A territory marker of the former owner
+    goes back to them. A former owner left without isles is eliminated. Captured
+    buildings can complete a set, so the Metropolis check runs for the new owner. ``by``
+    is ``"landing"`` (no fight) or
     ``"battle"``; a landing reports a ``capture`` event, a battle its ``battle_end``.
     Captured Metropolises and buildings get their own events.
     """
@@ -186,10 +189,9 @@ def is_last_isle_protected(state: GameState, attacker: int, isle_id: str) -> boo
 
     No land attack on another player's last isle, unless taking it gives the attacker the
     winning number of Metropolises at once, by capturing a Metropolis there or buildings
-    that complete a set. Such an attack is
-    allowed even though it may fail. The capture itself must bring the Metropolis that
-    reaches the target: an attacker who already has the target and gains nothing from
-    the isle is still barred. Neutral and own isles are never protected, and the rule
+    that complete a set. Such an attack is allowed even though it may fail. The capture
+    itself must bring the Metropolis that reaches the target: an attacker who already
+    has the target and gains nothing from the isle is still barred. Neutral and own isles are never protected, and the rule
     covers landings on an undefended last isle too: taking it would eliminate the player
     just the same.
     """

@@ -123,7 +123,7 @@ def creatures_auto(state: GameState) -> list[Event]:
 
 
 def reshuffle(state: GameState, *, reason: str = "empty") -> list[Event]:
-    """The discard pile becomes the draw pile.
+    """The discard pile becomes the draw pile, when a card must be drawn from an empty one.
 
     The order of the new pile is random through the later ``draw`` chance steps.
     """
@@ -147,7 +147,7 @@ _FACE_UP = {5: 4, 4: 3, 3: 2, 2: 3}
 
 
 def gods_outcomes(state: GameState) -> list[tuple[Action, float]]:
-    """Possible god orders this cycle, for the number of players.
+    """Possible god orders this cycle.
 
     - 5 players: any order of the four gods.
     - 4 (and 2) players: the god face down last cycle goes first; the other 3 shuffled.
@@ -239,9 +239,9 @@ def ranking(state: GameState) -> list[int]:
 
 def _tie_break_used(state: GameState, reached: list[int]) -> str | None:
     """Which rule chose the winner among ``reached`` (ranked): None when only one player
-    reached the target (or, with the ``tie_break`` option, had strictly most Metropolises), the
-    option's name when it decided, ``"seat"`` when even gold is equal: the sources leave
-    that open, and the first seat wins (docs/rules-notes.md)."""
+    reached the target (or, with ``tie_break="metropolises_then_gold"``, had strictly most
+    Metropolises), the option's name when it decided, ``"seat"`` when even gold is equal:
+    the rules leave that open, and the first seat wins (docs/rules-notes.md)."""
     if len(reached) < 2:
         return None
     first, second = reached[0], reached[1]
@@ -273,7 +273,7 @@ def end_of_cycle(state: GameState) -> list[Event]:
         )
         return events
     # Tokens went to the highest free space after acting: the next bidding order is the
-    # reverse of this cycle's acting order.
+    # reverse of this cycle's acting order (the turn track's update).
     state.turn_order = [p for p in reversed(state.returned) if not state.players[p].eliminated]
     state.returned = []
     events.append(

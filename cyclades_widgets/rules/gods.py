@@ -222,8 +222,9 @@ def recruit_places(
 
 
 def fleet_spawn_seas(state: GameState, player: int, owned: list[str] | None = None) -> list[str]:
-    """Seas next to the player's isles that are empty or hold the player's fleets, and are not blocked by the Kraken. ``owned``: the
-    player's isles, when already listed."""
+    """Seas next to the player's isles that are empty or hold the player's fleets
+    and are not blocked by the Kraken. ``owned``: the player's isles, when already
+    listed."""
     if owned is None:
         owned = state.isles_of(player)
     fleets, kraken = state.fleets, state.kraken

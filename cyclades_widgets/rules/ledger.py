@@ -31,7 +31,7 @@ def revenue_of(state: GameState, player: int) -> tuple[int, int, int]:
     """(total, from isles and markers, from prosperity seas) for one player.
 
     1 GP per prosperity symbol controlled: isle cornucopias, placed markers, and sea
-    cornucopias occupied by the player's fleets.
+    cornucopias occupied by the player's fleets (an empty prosperity sea pays nobody).
     """
     return revenues(state)[player]
 

@@ -1,8 +1,8 @@
 """Metropolises: from 4 different buildings, from 4 Philosophers, or by conquest.
 
-A Metropolis takes 2 building slots, or the only slot of a 1-slot isle.
-When no own isle has room: destroy buildings to make room, or with
-``metropolis_without_room="lost"`` the Metropolis is lost.
+A Metropolis takes 2 building slots, or the only slot of a 1-slot isle. When no own isle
+has room: destroy buildings to make room (the default), or with
+``metropolis_without_room="lost"`` the Metropolis is lost (:class:`.options.RuleOptions`).
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def _start_placement(state: GameState, player: int, cause: str) -> list[Event]:
     name = state.names[player]
     candidates = _candidates(state, player)
     if not candidates:
-        # Seed 000 'Special Rules': one isle that already has a Metropolis: the new one
-        # only "replaces" the old; no Metropolis is added.
+        # Every isle of the player already has a Metropolis: the new one only "replaces"
+        # the old; no Metropolis is added (docs/rules-notes.md, "Metropolises").
         return [ev("metropolis_not_added", player=name, cause=cause, reason="no_isle")]
     if state.metropolis_supply <= 0:
         return [ev("metropolis_not_added", player=name, cause=cause, reason="supply")]

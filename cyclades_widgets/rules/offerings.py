@@ -49,8 +49,9 @@ def bidder(state: GameState) -> int:
 def payment(state: GameState, player: int, bids: list[int]) -> int:
     """What ``player`` pays for these ordinary-god bids (Apollo is free).
 
-    Each Priest takes 1 GP off each offering, never below 1 GP per offering. With 2 players and ``two_player_priest_discount="total"``, Priests come
-    off the total instead, still at least 1 GP per offering.
+    Each Priest takes 1 GP off each offering, never below 1 GP per offering. With 2
+    players and ``two_player_priest_discount="total"``, Priests come off the total
+    instead, still at least 1 GP per offering.
 
     >>> from cyclades_widgets.rules.setup import new_state
     >>> s = new_state(["A", "B", "C"]); s.players[0].priests = 2
@@ -173,9 +174,9 @@ def apollo_problem(
     """Why ``player`` cannot choose Apollo now, or None. ``god_bids``: their legal bids on
     the other gods, when already listed.
 
-    2 players: the two tokens go on two different gods; a player
-    already on Apollo may put the second token there only when no other bid is possible
-    (docs/rules-notes.md).
+    2 players: the two tokens go on two different gods; a player already on Apollo may
+    put the second token there only when no other bid is possible (``docs/rules-notes.md``,
+    "Offerings").
     """
     if player not in state.apollo:
         return None

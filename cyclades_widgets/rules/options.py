@@ -1,8 +1,9 @@
-"""Rule options: every place where the sources disagree or stay silent.
+"""Rule options: the rule points that can be read two ways, and the engine plays both.
 
-The default of each field is the rule taught here; the other reading is kept as a named
-alternative so that a learner can compare them (``docs/rules-notes.md`` gives the sources of
-each).
+Each field names one rule point, and its values are the readings; the default is the
+reading the engine teaches. The other reading is kept as a named alternative so that a
+learner can compare them. Options are stored in every saved game and record. Where each
+reading comes from, and why the default was chosen, is in ``docs/rules-notes.md``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ KrakenMoves = Literal["paid", "none"]
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """The readings the engine applies where sources conflict.
+    """The reading the engine applies at each rule point that can be read two ways.
+
+    Every field has a default; :meth:`differences` lists the fields set otherwise.
 
     >>> RuleOptions().two_player_priest_discount
     'per_offering'
@@ -31,20 +34,21 @@ class RuleOptions:
     """
 
     two_player_priest_discount: PriestDiscount = "per_offering"
-    """2 players: each Priest takes 1 GP off *each* offering, or
-    off the *total* of both offerings."""
+    """2 players: each Priest takes 1 GP off *each* offering (``"per_offering"``), or
+    off the *total* of both offerings, still at least 1 GP per offering (``"total"``)."""
 
     metropolis_without_room: MetropolisRoom = "destroy"
-    """No free space for a new Metropolis: destroy buildings to make room,
-    or the Metropolis is lost while its cards or buildings are still discarded."""
+    """No free space for a new Metropolis: destroy buildings to make room (``"destroy"``),
+    or the Metropolis is lost while its cards or buildings are still discarded
+    (``"lost"``)."""
 
     tie_break: TieBreak = "gold"
-    """Several players reach the target together: most GP wins, or most
-    Metropolises first, then GP."""
+    """Several players reach the target together: most GP wins (``"gold"``), or most
+    Metropolises first, then GP (``"metropolises_then_gold"``)."""
 
     card_supply: CardSupply = "seed"
-    """Supply counts: 17 Philosophers, 18 Priests, 98 GP, or the
-    rulebook's contents list: 16, 16, 100."""
+    """Supply counts: 17 Philosophers, 18 Priests, 98 GP (``"seed"``), or the rulebook's
+    contents list: 16, 16, 100 (``"rulebook"``)."""
 
     kraken_moves: KrakenMoves = "paid"
     """After placing the Kraken (which destroys every fleet in its sea), its summoner may
@@ -107,7 +111,7 @@ class RuleOptions:
                 )
 
     def differences(self) -> dict[str, Any]:
-        """The fields that differ from the default (seed) reading."""
+        """The fields that differ from the default reading."""
         default = RuleOptions()
         return {
             f.name: getattr(self, f.name)

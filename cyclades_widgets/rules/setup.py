@@ -1,4 +1,4 @@
-"""Setting up a game for 2–5 players."""
+"""Setting up a game for 2–5 players: the map, the start positions, the supplies."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ GOD_UNIT: dict[str, str] = {
     "athena": "philosopher",
 }
 CITIES: tuple[str, ...] = ("Athens", "Sparta", "Corinth", "Thebes", "Argos")
-"""Default player names."""
+"""Default player names: the rulebook's cities."""
 CREATURES: tuple[str, ...] = (
     "siren", "pegasus", "giant", "chimera", "cyclopes", "sphinx", "sylph", "harpy",
     "griffon", "fates", "satyr", "dryad", "kraken", "minotaur", "medusa", "polyphemus",
@@ -284,8 +284,8 @@ class GameState:
     building_supply: dict[str, int] = declare(DICT, factory=dict)
     metropolis_supply: int = METROPOLIS_SUPPLY
     bank: int = 0
-    """Gold left in the box. The supply is not a hard limit: it may
-    go below zero, and bank + players' gold stays constant."""
+    """Gold left in the box. The supply is not a hard limit: it may go below zero, and
+    bank + players' gold stays constant."""
     winner: int | None = None
     step: int = 0
     """Steps applied so far (decisions, chance outcomes and automatic steps)."""
@@ -316,7 +316,7 @@ class GameState:
         return owned
 
     def troops_on_board(self, player: int) -> int:
-        """Troops of this player on the board (cap 8)."""
+        """Troops of this player on the board (at most 8)."""
         total = 0
         for isle in self.isles.values():
             if isle.owner == player:
@@ -406,7 +406,7 @@ class GameState:
         """The position as a static SVG board, so a notebook shows it (Jupyter's rich display)."""
         # The one reference from rules/ to a layer above it, as in python-chess: the view is
         # imported when a notebook asks for the picture, never at module level, so
-        # `import cyclades_widgets.rules` stays standard-library only (``docs/architecture.md``, 'Layers').
+        # `import cyclades_widgets.rules` stays standard-library only (docs/architecture.md).
         # tests/test_layering.py allows exactly this import, and no other.
         from .. import svg
 

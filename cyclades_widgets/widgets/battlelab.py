@@ -1,7 +1,8 @@
 """``BattleLab``: a heatmap of battle odds, and single battles played out with dice.
 
 The heatmap gives the attacker's chance to take the space for 1–8 attackers (rows) against
-1–8 defenders (columns), computed exactly by :func:`cyclades_widgets.odds.battle_odds`. Controls set the defender's bonus (+1 per
+1–8 defenders (columns), computed exactly by :func:`cyclades_widgets.odds.battle_odds`.
+Controls set the defender's bonus (+1 per
 Fortress on land or per Port next to the sea, +1 for a Metropolis, which counts as both),
 the attacker's bonus and when each side retreats. Clicking a cell plays one battle with
 :func:`~cyclades_widgets.odds.simulate_battle`, drawn round by round: both dice, the totals,
@@ -17,12 +18,13 @@ Everything the mouse does is also a Python method, so notebooks and tests can dr
     lab.cell_at(x, y)         # canvas pixel -> (attackers, defenders) or None
 
 Drawing uses ipycanvas with ``hold_canvas()`` (one message per frame). The canvas keeps no
-picture of its own, so it is drawn again whenever a new view of it appears.
+picture of its own, so it is drawn again whenever a new view of it appears. The grid's
+geometry, the retreat menu and a battle's frames are in :mod:`.labcore`, which needs no
+widget library.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -32,40 +34,31 @@ import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
 from ..i18n import Message, percent, render, resolve, text
-from ..odds import BattleOdds, BattleTrace, RetreatPolicy, battle_odds, heatmap, simulate_battle
-from ..rules.errors import CycladesError
+from ..odds import BattleOdds, BattleTrace, battle_odds, heatmap, simulate_battle
 from ..view.palette import PLAYER_COLOURS, text_colour_on
+from .labcore import (
+    CELL,
+    GRID_X,
+    GRID_Y,
+    HEIGHT,
+    LEGEND_Y,
+    MAX_UNITS,
+    PANEL_X,
+    RETREAT_CHOICES,
+    WIDTH,
+    LabError,
+    Pen,
+    battle_frames,
+    cell_at,
+    cell_centre,
+    check_cell,
+    menu_policy,
+    percent_label,
+    result_line,
+    retreat_choices,
+)
 
 __all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "LabError", "colour_for", "retreat_choices"]
-
-MAX_UNITS = 8
-"""Rows and columns of the heatmap: up to 8 troops or fleets a side."""
-
-RETREAT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("nobody retreats", "none"),
-    ("defender at 1 unit", "defender-at-1"),
-    ("defender at 2 units", "defender-at-2"),
-    ("attacker at 1 unit", "attacker-at-1"),
-    ("attacker at 2 units", "attacker-at-2"),
-    ("both at 1 unit", "both-at-1"),
-)
-"""English labels and :class:`~cyclades_widgets.odds.RetreatPolicy` texts of the retreat
-menu (:func:`retreat_choices` gives the labels in any language)."""
-
-
-def retreat_choices(lang: str | None = None) -> list[tuple[str, str]]:
-    """The retreat menu in ``lang``: (label, policy text) pairs.
-
-    >>> retreat_choices("zh")[0]
-    ('无人撤退', 'none')
-    """
-    return [(text(f"lab.retreat.{value}", lang), value) for _, value in RETREAT_CHOICES]
-
-
-class LabError(CycladesError):
-    """The Battle Lab was asked for something it does not show; the message says what
-    would work."""
-
 
 VIRIDIS: tuple[str, ...] = (
     "#440154", "#482878", "#3E4A89", "#31688E", "#26828E",
@@ -73,11 +66,6 @@ VIRIDIS: tuple[str, ...] = (
 )  # fmt: skip
 """Stops of the viridis scale: sequential, even in lightness and colour-blind safe."""
 
-# Layout of the canvas, in pixels.
-WIDTH, HEIGHT = 780, 470
-GRID_X, GRID_Y, CELL = 78, 70, 40
-LEGEND_Y = GRID_Y + MAX_UNITS * CELL + 26
-PANEL_X = GRID_X + MAX_UNITS * CELL + 40
 ATTACKER, DEFENDER = PLAYER_COLOURS[1], PLAYER_COLOURS[0]
 FONT = "sans-serif"
 
@@ -100,47 +88,15 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def _percent(p: float, lang: str) -> str:
-    """Never round a possible result to 0% or 100%."""
-    if 0 < p < 0.005:
-        return "<" + percent(0.01, 0, lang)
-    if 0.995 <= p < 1:
-        return ">" + percent(0.99, 0, lang)
-    return percent(p, 0, lang)
-
-
-class _Pen:
-    """The canvas, remembering its drawing styles so that each is sent only when it changes
-    (every style assignment on an ipycanvas Canvas is a traitlets set and a command)."""
-
-    def __init__(self, canvas: Canvas) -> None:
-        self.canvas = canvas
-        self._styles: dict[str, Any] = {}
-
-    def forget(self) -> None:
-        """A new view starts with default styles: send every style again from now on."""
-        self._styles.clear()
-
-    def style(self, **styles: Any) -> None:
-        """Set ``fill_style``, ``stroke_style``, ``line_width``, ``font``, ``text_align``."""
-        for name, value in styles.items():
-            if self._styles.get(name) != value:
-                setattr(self.canvas, name, value)
-                self._styles[name] = value
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.canvas, name)
-
-
 class BattleLab(widgets.VBox):
     """The Battle Lab widget: controls, the heatmap canvas and a status line.
 
     Keyword options set the controls' starting values: ``fortresses`` (Fortresses or Ports
     giving the defender +1 each, 0–4), ``metropolis`` (the defender's Metropolis, +1),
-    ``attacker_bonus`` (0–3), ``retreat`` (a :class:`RetreatPolicy` text such as
-    ``"defender-at-1"``), ``seed`` (of the next battle), ``delay`` (seconds between
-    animation frames; 0 draws at once) and ``lang`` (the language of every word shown;
-    None: the session's language when the lab is made).
+    ``attacker_bonus`` (0–3), ``retreat`` (a :class:`~cyclades_widgets.odds.RetreatPolicy`
+    text such as ``"defender-at-1"``), ``seed`` (of the next battle), ``delay`` (seconds
+    between animation frames; 0 draws at once) and ``lang`` (the language of every word
+    shown; None: the session's language when the lab is made).
     """
 
     def __init__(
@@ -156,12 +112,8 @@ class BattleLab(widgets.VBox):
     ) -> None:
         self.lang = resolve(lang)
         """The language of every word the lab shows."""
-        policy = str(RetreatPolicy.parse(retreat))
         choices = retreat_choices(self.lang)
-        if policy not in dict((v, k) for k, v in choices):
-            values = [v for _, v in choices]
-            raise LabError(Message("lab.error.menu", {"policy": repr(retreat), "choices": values},
-                                   frozenset({repr(retreat), *values})))  # fmt: skip
+        policy = menu_policy(retreat)
         self.delay = float(delay)
         """Seconds between animation frames."""
         self.fortresses = widgets.IntSlider(
@@ -169,7 +121,7 @@ class BattleLab(widgets.VBox):
         )
         """Defender's Fortresses (land) or Ports next to the sea: +1 each."""
         self.metropolis = widgets.Checkbox(metropolis, description=self._t("metropolis"))
-        """A Metropolis counts as a Fortress and a Port."""
+        """The defender's Metropolis: +1, since it counts as a Fortress and a Port."""
         self.attacker_bonus = widgets.IntSlider(
             attacker_bonus, min=0, max=3, description=self._t("attacker_bonus")
         )
@@ -185,7 +137,7 @@ class BattleLab(widgets.VBox):
         """One line of text about the selected cell or the last battle."""
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(width=f"{WIDTH}px"))
         """The ipycanvas Canvas everything is drawn on."""
-        self._pen = _Pen(self.canvas)
+        self._pen = Pen(self.canvas)
         self.frames: list[dict[str, Any]] = []
         """What the last battle drew, frame by frame: start, each round, end."""
         self.selected: tuple[int, int] | None = None
@@ -196,12 +148,17 @@ class BattleLab(widgets.VBox):
         self._values = self._compute()
         super().__init__(children=[self._controls(), self.canvas, self.status])
         self.add_class("cyclades-battle-lab")
+        self._listen()
+        self.redraw()
+
+    def _listen(self) -> None:
+        """Redraw when a setting changes; play when the canvas is clicked; draw again for
+        each new view of the canvas."""
         for control in (self.fortresses, self.metropolis, self.attacker_bonus, self.retreat):
             control.observe(self._on_settings, names="value")
         self.rerun.on_click(lambda _: self._rerun())
         self.canvas.on_mouse_down(self.click)
         self.canvas.on_client_ready(self.redraw)
-        self.redraw()
 
     def _t(self, key: str, **params: Any) -> str:
         """The lab's words: ``lab.<key>`` in the lab's language."""
@@ -258,24 +215,15 @@ class BattleLab(widgets.VBox):
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The cell under canvas pixel ``(x, y)`` as ``(attackers, defenders)``, or None
         (also for what a front end should never send: not a number, infinite, NaN)."""
-        for v in (x, y):
-            if isinstance(v, bool) or not isinstance(v, int | float):
-                return None
-            if isinstance(v, float) and not math.isfinite(v):
-                return None
-        col, row = int((x - GRID_X) // CELL), int((y - GRID_Y) // CELL)
-        if x < GRID_X or y < GRID_Y or not (0 <= col < MAX_UNITS and 0 <= row < MAX_UNITS):
-            return None
-        return row + 1, col + 1
+        return cell_at(x, y)
 
     def cell_centre(self, attackers: int, defenders: int) -> tuple[float, float]:
         """The canvas pixel at the centre of a cell (the inverse of :meth:`cell_at`)."""
-        self._check_cell(attackers, defenders)
-        return GRID_X + (defenders - 0.5) * CELL, GRID_Y + (attackers - 0.5) * CELL
+        return cell_centre(attackers, defenders)
 
     def select(self, attackers: int, defenders: int) -> BattleOdds:
         """Outline a cell and show its odds in the status line; returns the odds."""
-        self._check_cell(attackers, defenders)
+        check_cell(attackers, defenders)
         moved = self.selected != (attackers, defenders)
         self.selected = (attackers, defenders)
         odds = self.odds(attackers, defenders)
@@ -284,13 +232,6 @@ class BattleLab(widgets.VBox):
             with hold_canvas():
                 self._draw_heatmap()
         return odds
-
-    @staticmethod
-    def _check_cell(attackers: object, defenders: object) -> None:
-        for name, value in (("attackers", attackers), ("defenders", defenders)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_UNITS:
-                params = {"name": name, "most": MAX_UNITS, "value": repr(value)}
-                raise LabError(Message("lab.error.cell", params, frozenset({name, repr(value)})))
 
     # ------------------------------------------------------------------ battles
     def click(self, x: float, y: float) -> BattleTrace | None:
@@ -324,13 +265,13 @@ class BattleLab(widgets.VBox):
             raise LabError(Message("lab.error.seed", {"value": value}, frozenset({value})))
         trace = simulate_battle(attackers, defenders, rng=random.Random(seed), **self.settings())
         self.last_seed, self.last_trace = seed, trace
-        self.frames = _frames(trace, seed, self._legend(), self.lang)
+        self.frames = battle_frames(trace, seed, self._legend(), self.lang)
         for i in range(len(self.frames)):
             if i and self.delay > 0:
                 time.sleep(self.delay)
             with hold_canvas():
                 self._draw_panel(i)
-        self.status.value = _result_line(trace, seed, self.lang)
+        self.status.value = result_line(trace, seed, self.lang)
         return trace
 
     def _rerun(self) -> BattleTrace | None:
@@ -371,7 +312,7 @@ class BattleLab(widgets.VBox):
         for a, d, p in sorted(cells, key=lambda cell: inks[cell[2]]):  # few style changes
             c.style(fill_style=inks[p])
             x, y = GRID_X + (d + 0.5) * CELL, GRID_Y + (a + 0.5) * CELL + 4
-            _text(c, _percent(p, self.lang), x, y, size=11, align="center", colour=None)
+            _text(c, percent_label(p, self.lang), x, y, size=11, align="center", colour=None)
         if self.selected is not None:
             a, d = self.selected
             c.style(stroke_style="#FFFFFF", line_width=4)
@@ -422,52 +363,11 @@ class BattleLab(widgets.VBox):
             _text(c, frame["text"], PANEL_X, HEIGHT - 16, size=15, bold=True)
 
 
-# --------------------------------------------------------------------------- frames
-
-
-def _frames(trace: BattleTrace, seed: int, note: str, lang: str) -> list[dict[str, Any]]:
-    frames: list[dict[str, Any]] = [
-        {
-            "kind": "start",
-            "attackers": trace.attackers,
-            "defenders": trace.defenders,
-            "seed": seed,
-            "note": note,
-        }
-    ]
-    for number, r in enumerate(trace.rounds, start=1):
-        frames.append(
-            {"kind": "round", "round": number, **{k: getattr(r, k) for k in _ROUND_FIELDS}}
-        )
-    outcome = text(f"lab.outcome.{trace.outcome}", lang)
-    frames.append({"kind": "end", "outcome": trace.outcome, "text": outcome})
-    return frames
-
-
-_ROUND_FIELDS = (
-    "attacker_die", "defender_die", "attacker_total", "defender_total",
-    "attacker_loss", "defender_loss", "attackers_left", "defenders_left",
-)  # fmt: skip
-
-
-def _result_line(trace: BattleTrace, seed: int, lang: str) -> str:
-    call = f"lab.play({trace.attackers}, {trace.defenders}, seed={seed})"
-    params = {
-        "outcome": Message(f"lab.outcome.{trace.outcome}"),
-        "rounds": len(trace.rounds),
-        "attackers": trace.attackers_left,
-        "defenders": trace.defenders_left,
-        "seed": seed,
-        "call": call,
-    }
-    return render("lab.result", params, lang, proper=frozenset({call}))
-
-
 # --------------------------------------------------------------------------- drawing helpers
 
 
 def _text(
-    c: _Pen,
+    c: Pen,
     text: str,
     x: float,
     y: float,
@@ -487,7 +387,7 @@ def _text(
 _PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1))}
 
 
-def _draw_die(c: _Pen, x: float, y: float, face: int, colour: str) -> None:
+def _draw_die(c: Pen, x: float, y: float, face: int, colour: str) -> None:
     """A die face as pips (a blank face for 0) with its number below."""
     size = 54
     c.style(fill_style="#FFFFFF", stroke_style=colour, line_width=4)
@@ -499,7 +399,7 @@ def _draw_die(c: _Pen, x: float, y: float, face: int, colour: str) -> None:
     _text(c, str(face), x + size / 2, y + size + 16, size=12, align="center")
 
 
-def _draw_round(c: _Pen, r: dict[str, Any], lang: str) -> None:
+def _draw_round(c: Pen, r: dict[str, Any], lang: str) -> None:
     """The dice, totals and losses of one round, attacker left, defender right."""
     y = 62
     _text(c, text("lab.round", lang, n=r["round"]), PANEL_X, y + 10, size=14, bold=True)
@@ -520,7 +420,7 @@ def _draw_round(c: _Pen, r: dict[str, Any], lang: str) -> None:
 
 
 def _draw_units(
-    c: _Pen, x: float, y: float, left: int, lost: int, colour: str, *, square: bool
+    c: Pen, x: float, y: float, left: int, lost: int, colour: str, *, square: bool
 ) -> None:
     """Units left as filled marks, the ones just lost as outlines (shape cue: ● or ■)."""
     for i in range(left + lost):
@@ -532,7 +432,7 @@ def _draw_units(
             (c.fill_circle if i < left else c.stroke_circle)(cx, y, 7)
 
 
-def _draw_history(c: _Pen, frames: list[dict[str, Any]], lang: str) -> None:
+def _draw_history(c: Pen, frames: list[dict[str, Any]], lang: str) -> None:
     """One short line per round played so far (the last 8)."""
     rounds = [f for f in frames if f["kind"] == "round"]
     y = 246

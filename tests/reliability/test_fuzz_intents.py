@@ -2,7 +2,7 @@
 the front end are rejected, with a short message in ``Board.error``, and the game exactly as
 it was; a read-only Replay never changes its record; GameView's controls stay in step.
 
-The front end never implements a rule: it sends intents (docs/architecture.md 'Layers') that
+The front end never implements a rule: it sends intents (docs/architecture.md) that
 ``Board.handle_intent`` checks. Here random messages (any JSON, intents of every type with
 random fields, play intents with wrong ids, stale or mutated notations) are sent at
 positions of every kind. A refused intent must leave the state and the history unchanged

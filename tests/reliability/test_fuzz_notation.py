@@ -4,7 +4,7 @@ At positions of every kind (bids, god actions, battles, retreats, fleet moves, c
 choices, Metropolis placement, chance and automatic steps), random strings, mutated
 notations and malformed ``Action`` objects given to ``Game.play`` either are legal there
 or raise ``NotationError`` / ``IllegalActionError`` whose message says what would be legal;
-after an error the state and the history are exactly as before (docs/architecture.md 'The public API' 'Errors').
+after an error the state and the history are exactly as before (docs/architecture.md, "Errors").
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ positions = st.sampled_from(POSITIONS)
 @FUZZ
 @given(position=positions, text=st.text(max_size=40))
 def test_random_unicode_strings_are_refused_cleanly(position, text):
-    """docs/architecture.md 'The public API': any text either parses and is legal, or raises a named error; the game
+    """Any text either parses and is legal, or raises a named error; the game
     is exactly as before."""
     _attempt(position[1], text)
 
@@ -225,7 +225,7 @@ def test_non_text_moves_are_refused(position, move):
 @given(text=st.text(max_size=40))
 def test_parse_gives_an_action_in_normal_form_or_a_notation_error(text):
     """``Action.parse`` never raises anything but NotationError, and what it returns
-    prints as notation that parses back to the same action (docs/architecture.md 'Notation')."""
+    prints as notation that parses back to the same action (docs/notation.md)."""
     try:
         action = Action.parse(text)
     except NotationError:

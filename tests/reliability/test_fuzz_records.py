@@ -6,7 +6,7 @@ dropped, doubled or swapped, unknown keys added) and as text (cut short, bytes c
 Loading must either succeed, and then save and load again to the same record, or raise
 ``RecordError`` whose path starts with ``$``; never another exception, and never the
 "this is a bug" wrapper that ``GameRecord`` puts around an unexpected crash. Saved games
-(``Game.from_json``) get the same treatment (docs/architecture.md 'Errors' and 'Records').
+(``Game.from_json``) get the same treatment (docs/architecture.md: errors, strict loading).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def _mutate(data: Any, draw: st.DataObject) -> Any:
 @FUZZ
 @given(which=st.integers(0, 3), data=st.data())
 def test_mutated_record_data_loads_or_gives_a_record_error(which, data):
-    """docs/architecture.md 'Records': loading is strict; every problem is a RecordError with its JSON path."""
+    """Loading is strict; every problem is a RecordError with its JSON path."""
     original = json.loads(base_records()[which])
     mutated = _mutate(original, data)
     _load(json.dumps(mutated, ensure_ascii=False))

@@ -1,4 +1,4 @@
-"""Golden playthroughs (issue 8, docs/architecture.md 'Quality bar'): a few full bot games as narrated text files.
+"""Golden playthroughs (issue 8): a few full bot games as narrated text files.
 
 Each file in ``tests/reliability/golden/`` is a whole game, move by move, as a learner
 reads it (``records.text.record_text``): every decision and chance outcome, and what happened.

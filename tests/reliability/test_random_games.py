@@ -38,7 +38,7 @@ QUICK_BATCHES = 4
     [b if b < QUICK_BATCHES else pytest.param(b, marks=pytest.mark.slow) for b in range(BATCHES)],
 )
 def test_random_games_keep_every_invariant(batch: int) -> None:
-    """docs/architecture.md 'Quality bar': random playouts check gold, caps, supplies, ownership, undo, JSON, notation
+    """Random playouts check gold, caps, supplies, ownership, undo, JSON, notation
     at every step; the long run (``make reliability``) plays 10,000 such games."""
     failures: list[str] = []
     for index in range(batch * PER_BATCH, (batch + 1) * PER_BATCH):
@@ -68,7 +68,7 @@ def test_batches_cover_every_game_and_player_count() -> None:
 
 def test_state_serialization_covers_every_field() -> None:
     """A field added to GameState must also be in copy() and to_dict()/from_dict(), or undo
-    and saved games would silently drop it (docs/architecture.md 'State and steps' 'JSON-serializable, equal by value')."""
+    and saved games would silently drop it (a state is JSON-serializable and equal by value)."""
     state = Game.new(players=3, seed=1).state
     names = {f.name for f in dataclasses.fields(GameState)}
     assert set(state.to_dict()) == names

@@ -1,4 +1,4 @@
-"""The 17 Mythological Creatures.
+"""The 17 Mythological Creatures: buying them on the track, and their powers.
 
 - :mod:`.cards`: the cards' data (names, figurine, one-line effects) and a creature's name
   in a sentence;

@@ -1,6 +1,5 @@
 """The five creatures with a figurine: the Kraken at sea, and the four island figurines
-Minotaur, Medusa, Polyphemus and Chiron ('Rules shared by the four
-island figurines').
+Minotaur, Medusa, Polyphemus and Chiron.
 
 - An island figurine goes on the isle of the buyer's choice. Its card is *held* by the
   buyer (``state.held_creatures``) and the figurine acts until the beginning of the
@@ -35,7 +34,7 @@ from .effects import CreatureStep, Effect, finish, register_effect
 ISLE_FIGURINES: tuple[str, ...] = ("minotaur", "medusa", "polyphemus", "chiron")
 """The four island figurines."""
 KRAKEN_MOVE_COST = 1
-"""GP per extra sea space the Kraken moves."""
+"""GP per extra sea space the Kraken moves (``RuleOptions.kraken_moves="paid"``)."""
 
 
 # --------------------------------------------------------------------------- holding cards

@@ -67,7 +67,8 @@ def price(state: GameState, player: int, slot: int, free: int | None = None) -> 
     ``free``: :func:`temples_free`, when already counted for this decision.
 
     Each Temple (and each Metropolis) takes 1 GP off, once per cycle; the price never
-    drops below 1 GP, and a Temple that could not lower it further is not used up.
+    drops below 1 GP, and a Temple that could not lower it further is not used up
+    (``docs/rules-notes.md``, "Buying and the track").
 
     >>> from cyclades_widgets.rules.setup import new_state
     >>> s = new_state(3); s.isles["naxos"].buildings = ["temple", "temple"]

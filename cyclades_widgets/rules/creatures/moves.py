@@ -21,7 +21,7 @@ from .cards import named
 from .effects import CreatureStep, Effect, finish, is_chiron_isle, not_an_isle, register_effect
 
 SYLPH_MOVES = 10
-"""Moves of one sea space the Sylph grants."""
+"""Moves of one sea space the Sylph grants (the reading is in ``docs/rules-notes.md``)."""
 
 
 def _seat(step: CreatureStep) -> int:
@@ -132,7 +132,7 @@ register_effect(
 
 
 def _siren_targets(state: GameState, player: int) -> list[str]:
-    """Seas holding a single enemy fleet, alone."""
+    """Seas holding a single enemy fleet, alone (the Siren's "isolated" fleet)."""
     return sorted(s for s, (o, c) in state.fleets.items() if o != player and c == 1)
 
 
