@@ -317,7 +317,7 @@ SYNONYMS: dict[str, str] = {
     **dict.fromkeys(("purchase", "call", "summon"), "buy"),
     **dict.fromkeys(("pass", "done", "finish", "skip", "next"), "end"),
     **dict.fromkeys(("flee", "withdraw", "escape"), "retreat"),
-    }
+}
 """Words a learner may type for an action, and the action's kind."""
 
 _FILLERS = frozenset(
@@ -412,7 +412,9 @@ def _repair(kind: str, tokens: list[str]) -> str | None:
 
 _NUMBER_WORDS = {
     w: str(n)
-    for n, w in enumerate("zero one two three four five six seven eight nine ten".split())
+    for n, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    )
 }
 """Numbers written as English words, read as digits in a suggestion."""
 

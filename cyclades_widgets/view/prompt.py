@@ -20,7 +20,7 @@ from ..rules.state import GameState, Phase
 from .events import pending_data, pending_of
 from .text import Words
 
-__all__ = ["prompt"]
+__all__ = ["next_step", "prompt"]
 
 
 def _decision(state: GameState, words: Words, seat: int) -> str:
@@ -61,8 +61,9 @@ def _retreating(state: GameState, retreat: Any) -> tuple[str, int]:
     return unit, n
 
 
-def _next(state: GameState, words: Words, kind: str) -> str:
-    """What the next chance or automatic step does."""
+def next_step(state: GameState, words: Words, kind: str) -> str:
+    """What the next chance or automatic step does (``kind``: the node, chance or
+    auto): "the dice are rolled for the battle on Naxos"."""
     if kind == "chance":
         outcomes = flow.chance_outcomes(state)
         what = outcomes[0][0].kind if outcomes else "step"
@@ -116,5 +117,5 @@ def prompt(
             text = _decision(state, words, seat)
     else:
         hint = words("board.prompt.hint.live" if live else "board.prompt.hint.replay")
-        text = words("board.prompt.next", what=_next(state, words, kind), hint=hint)
+        text = words("board.prompt.next", what=next_step(state, words, kind), hint=hint)
     return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None, "bot": bot}
