@@ -457,7 +457,7 @@ def _named(
     and the columns of ids hidden (the DataFrame keeps them, for code)."""
     if name is not None:
         styler = styler.format_index(lambda ident: name(str(ident)), axis=0)
-    columns = [header(c, lang) for c in hide if header(c, lang) in df.columns]
+    columns: list[Hashable] = [header(c, lang) for c in hide if header(c, lang) in df.columns]
     return styler.hide(subset=columns, axis="columns") if columns else styler
 
 

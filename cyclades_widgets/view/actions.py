@@ -107,6 +107,17 @@ def _creature_choice(action: Action, words: Words) -> str:
     return words("board.action.creature", creature=action.kind, choice=names)
 
 
+def _choice_word(words: Words, ident: str) -> str:
+    """A creature choice's argument as a word: a place, a player, a building, a creature."""
+    spec = MapSpec.load(words.map_id)
+    if spec.is_isle(ident) or spec.is_sea(ident):
+        return words.place(ident)
+    for name in words.players:
+        if name.lower() == ident:
+            return name
+    return words.word(ident)
+
+
 def _player(words: Words, ident: str) -> str:
     """A player's name from its notation (``sparta``: "Sparta")."""
     return next((name for name in words.players if name.lower() == ident), ident)
