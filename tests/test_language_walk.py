@@ -213,7 +213,7 @@ KEY_CAPS = frozenset({"Shift", "Ctrl", "Home", "End", "Tab"})
 
 VIEW_TEXT_KEYS = frozenset(
     {"label", "text", "head", "line", "losses", "round", "result", "title", "deck", "price",
-     "gold", "who", "cycle", "phase", "viewer", "earlier", "name", "tip", "status"}
+     "gold", "who", "cycle", "phase", "viewer", "earlier", "name", "tip"}
 )  # fmt: skip
 """The fields of the view model that hold words (the others are ids, numbers, colours)."""
 

@@ -32,7 +32,7 @@ PHASES = {p.value for p in cw.Phase}
 
 TEXT_KEYS = {
     "label", "text", "head", "line", "losses", "round", "result", "title", "deck", "price",
-    "gold", "who", "cycle", "phase", "viewer", "earlier", "name", "tip", "status",
+    "gold", "who", "cycle", "phase", "viewer", "earlier", "name", "tip",
 }  # fmt: skip
 """Fields of the view model that hold words (the others are ids, numbers, colours)."""
 

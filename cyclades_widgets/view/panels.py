@@ -9,7 +9,7 @@ changes is here, per step.
 >>> game = cw.Game.new(players=3, seed=7)
 >>> words = Words("en", game.state.map_id, game.state.names)
 >>> apollo = gods(game.state, words)[-1]
->>> apollo["status"]
+>>> apollo["label"]
 'Apollo: nobody yet'
 >>> apollo["tip"]
 'Apollo: no offering; 1 GP, or 4 GP with a single isle; the first player on Apollo places a prosperity marker'
@@ -69,8 +69,9 @@ def god_tip(god: str, words: Words) -> str:
 def gods(state: GameState, words: Words) -> list[dict[str, Any]]:
     """This cycle's gods top to bottom, then Apollo: bids, face-down gods, the god acting.
 
-    Each tile has its ``status`` (the offering on it, who acts), its ``tip`` (what the god
-    gives: the tooltip) and its ``label`` for screen readers (the status, then the tip).
+    Each tile has its ``label`` (the offering on it, who acts: what a screen reader says
+    first) and its ``tip`` (what the god gives: the tile's tooltip, and its accessible
+    description).
     """
     acting = state.turn.god if state.turn is not None else None
     out: list[dict[str, Any]] = []
@@ -103,8 +104,7 @@ def gods(state: GameState, words: Words) -> list[dict[str, Any]]:
 
 
 def _tile(entry: dict[str, Any], status: str, god: str, words: Words) -> dict[str, Any]:
-    tip = god_tip(god, words)
-    entry.update(status=status, tip=tip, label=words("board.god.label", status=status, tip=tip))
+    entry.update(label=status, tip=god_tip(god, words))
     return entry
 
 
