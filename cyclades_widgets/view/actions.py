@@ -58,13 +58,14 @@ def _targets(spec: MapSpec, action: Action) -> tuple[list[str], list[str]]:
 
 def _creature_label(action: Action, words: Words) -> str:
     """A creature's choice in words: "Harpy: destroy an enemy troop on Paros"."""
-    creature, args = action.kind, list(action.args)
+    creature = action.kind
+    args = [_player(words, a) if isinstance(a, str) else a for a in action.args]
     key = f"board.action.{creature}"
     shape = tuple("n" if isinstance(a, int) else "w" for a in args)
     if creature in _FIGURINES and len(args) == 1:
         return words("board.action.figurine", creature=creature, isle=words.place(str(args[0])))
     if creature in _ON_A_PLAYER and len(args) == 1:
-        return words(key, creature=creature, player=_player(words, str(args[0])))
+        return words(key, creature=creature, player=args[0])
     if args and args[-1] == "done" and words.has(f"{key}.done"):
         return words(f"{key}.done", creature=creature)
     if creature == "kraken" and args[:1] == ["move"]:
