@@ -21,13 +21,14 @@ returns a pandas ``Styler`` that marks each player with their colour and shape
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .i18n import Message, Values, catalog, resolve, text
+from .i18n import DEFAULT, Message, Values, catalog, resolve, text
 from .narrate import Narrator, creature_info
+from .rules.actions import Action
 from .rules.board import MapSpec
 from .rules.creatures import price
 from .rules.errors import CycladesError
@@ -36,7 +37,9 @@ from .rules.ledger import revenue_of
 from .rules.metropolis import free_slots
 from .rules.setup import setup_events
 from .rules.state import APOLLO, BUILDINGS, CREATURE_PRICES, GameState, Phase
+from .view.actions import action_label
 from .view.palette import PLAYER_COLOURS, PLAYER_GLYPHS, text_colour_on
+from .view.text import Words
 
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
@@ -64,7 +67,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "seas": ("owner", "fleets", "prosperity", "kraken", "next_to"),
     "gods": ("god", "face_up", "holder", "bid", "to_outbid", "status"),
     "creatures": ("creature", "name", "figurine", "effect", "in_use", "base_price", "price"),
-    "log": ("step", "cycle", "phase", "player", "move", "event", "text"),
+    "log": ("step", "cycle", "phase", "player", "move", "notation", "event", "text"),
 }  # fmt: skip
 """Each table's column ids, in order; :func:`header` gives a column's name in a language."""
 _INDEX = {
@@ -178,7 +181,10 @@ class Tables:
         words = Values(catalog(lang))
         rows = [self._isle_row(isle_id, words) for isle_id in self._spec.isles]
         df = _frame("isles", rows, list(self._spec.isles), words.cat.lang)
-        return self._style(df, "isles", words.cat.lang, owner="owner") if styled else df
+        if not styled:
+            return df
+        styler = self._style(df, "isles", words.cat.lang, owner="owner")
+        return _named(styler, df, words.word, hide=("name",), lang=words.cat.lang)
 
     def _isle_row(self, isle_id: str, words: Values) -> list[Any]:
         isle = self.state.isles[isle_id]
@@ -222,7 +228,10 @@ class Tables:
                 rows.append([self._owner(owner), count, prosperity, kraken, near])
                 index.append(sea)
         df = _frame("seas", rows, index, lang)
-        return self._style(df, "seas", lang, owner="owner") if styled else df
+        if not styled:
+            return df
+        styler = self._style(df, "seas", lang, owner="owner")
+        return _named(styler, df, lambda sea: text("board.sea", lang, sea=sea), lang=lang)
 
     # ------------------------------------------------------------------ gods
     def gods(self, *, lang: str | None = None, styled: bool = False) -> pd.DataFrame | Styler:
@@ -277,7 +286,9 @@ class Tables:
         return "done" if held else "unclaimed"
 
     # ------------------------------------------------------------------ creatures
-    def creatures(self, player: str | None = None, *, lang: str | None = None) -> pd.DataFrame:
+    def creatures(
+        self, player: str | None = None, *, lang: str | None = None, styled: bool = False
+    ) -> pd.DataFrame | Styler:
         """The creature track, one row per slot (index: 1 is the 4 GP slot), in ``lang``:
 
         ``Creature`` (the card's id, as in ``buy pegasus``; None if the slot is empty),
@@ -287,7 +298,8 @@ class Tables:
         Temple and Metropolis discounts (see :func:`creature_price`). The buyer is
         ``player`` if given, else the player whose god action is under way, else the
         viewer, else nobody (``Price`` = base price). ``df.attrs`` holds ``buyer``,
-        ``deck`` (cards left to draw) and ``discard``.
+        ``deck`` (cards left to draw) and ``discard``. ``styled=True``: the table to show,
+        in words only (the id column hidden; true/false as words).
         """
         lang = resolve(lang)
         s = self.state
@@ -302,7 +314,9 @@ class Tables:
             rows.append([*cells, slot < in_use, CREATURE_PRICES[slot], price])
         df = _frame("creatures", rows, pd.RangeIndex(1, 4), lang, ints=("price",))
         df.attrs.update(buyer=buyer, deck=len(s.creature_deck), discard=len(s.creature_discard))
-        return df
+        if not styled:
+            return df
+        return _named(self._style(df, "creatures", lang, owner=None), df, None, ("creature",), lang)
 
     def _buyer(self, player: str | None) -> str | None:
         if player is not None:
@@ -312,14 +326,17 @@ class Tables:
         return self.viewer
 
     # ------------------------------------------------------------------ log
-    def log(self, lang: str | None = None) -> pd.DataFrame:
+    def log(self, lang: str | None = None, *, styled: bool = False) -> pd.DataFrame | Styler:
         """The game so far, one row per event, oldest first, in ``lang``:
 
         ``Step`` (0 for the setup of a game started from it, then the step number),
         ``Cycle``, ``Phase``, ``Player`` (who decided; None for chance and automatic
-        steps), ``Move`` (the notation of the decision or chance outcome; None for
-        automatic steps), ``Event`` (what kind of event, in a few words) and ``Text``, the
-        narration.
+        steps), ``Move`` (the decision or chance outcome in words: "Move 2 troops from
+        Naxos to Ios"; None for automatic steps), ``Notation`` (the same move as notation,
+        ``move troops naxos>ios 2``), ``Event`` (what kind of event, in a few words) and
+        ``Text``, the narration. ``styled=True``: the table to show, in words (the
+        notation after the words, in a code font, in English; hidden in the other
+        languages, whose words it is not).
         """
         lang = resolve(lang)
         if self._game is None:
@@ -330,16 +347,26 @@ class Tables:
         setup = setup_events(initial) if initial.phase is Phase.SETUP else []
         phase = words.word(initial.phase.value)
         rows = [
-            [0, initial.cycle, phase, None, None, _event_label(e, words), narrate(e)] for e in setup
+            [0, initial.cycle, phase, None, None, None, _event_label(e, words), narrate(e)]
+            for e in setup
         ]
+        said = Words(lang, initial.map_id, initial.names)
         for number, step in enumerate(self._game.history, start=1):
             phase = words.word(step.phase.value)
+            move = _move_words(step.notation, said)
             for e in step.events:
                 label = _event_label(e, words)
                 rows.append(
-                    [number, step.cycle, phase, step.player, step.notation, label, narrate(e)]
-                )
-        return _frame("log", rows, None, lang)
+                    [number, step.cycle, phase, step.player, move, step.notation, label,
+                     narrate(e)]
+                )  # fmt: skip
+        df = _frame("log", rows, None, lang)
+        if not styled:
+            return df
+        styler = self._style(df, "log", lang, owner=None)
+        if lang == DEFAULT:
+            return styler.set_properties(subset=[header("notation", lang)], **_CODE)
+        return styler.hide(subset=[header("notation", lang)], axis="columns")
 
     # ------------------------------------------------------------------ helpers
     def _name(self, player: str) -> str:
@@ -403,6 +430,35 @@ def _frame(
     if index is not None:
         df.index = pd.Index(index, name=header(_INDEX[table], lang))
     return df.rename(columns={c: header(c, lang) for c in COLUMNS[table]})
+
+
+def _move_words(notation: str | None, words: Words) -> str | None:
+    """A move in words ("Move 2 troops from Naxos to Ios"), or None for none."""
+    if notation is None:
+        return None
+    try:
+        return action_label(Action.parse(notation), words)
+    except CycladesError:  # notation of a kind without words: shown as it is
+        return notation
+
+
+_CODE = {"font-family": "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace"}
+"""The code font of the notation in a styled table."""
+
+
+def _named(
+    styler: Styler,
+    df: pd.DataFrame,
+    name: Callable[[str], str] | None,
+    hide: tuple[str, ...] = (),
+    lang: str = DEFAULT,
+) -> Styler:
+    """A styled table shown in words: the index's ids written as their names (``name``),
+    and the columns of ids hidden (the DataFrame keeps them, for code)."""
+    if name is not None:
+        styler = styler.format_index(lambda ident: name(str(ident)), axis=0)
+    columns: list[Hashable] = [header(c, lang) for c in hide if header(c, lang) in df.columns]
+    return styler.hide(subset=columns, axis="columns") if columns else styler
 
 
 def _status(status: str, words: Values) -> str:

@@ -164,8 +164,9 @@ def test_a_hint_highlights_its_target_and_says_why(lang):
     marks = board.current_view["marks"]
     assert [p["id"] for p in marks["places"]] == ["naxos"]
     assert [(a["from"], a["to"]) for a in marks["arrows"]] == [("ios", "naxos")]
-    assert board.annotation["before"] == hint.reason(lang)
-    assert board.annotation["tag"] == render("board.hint.tag", {"player": "Athens"}, lang)
+    assert board.annotation["text"] == hint.reason(lang)
+    assert board.annotation["title"] == render("board.hint.tag", {"player": "Athens"}, lang)
+    assert set(board.annotation) == {"title", "text"}  # a coach's note: no tag, no "before"
     assert hint.reason(lang) in view.coach_log.value
     assert "ios" in str(hint.action) and "naxos" in str(hint.action)
     # the next change of the game takes the hint off the board
@@ -184,7 +185,7 @@ def test_a_hint_on_a_god_names_it_without_a_highlight():
     assert frozen(game) == before
     hint = board.coach_notes[-1].hint
     assert hint.target_kind == "god" and hint_marks(hint) == {}
-    assert board.annotation["before"] == hint.reason("fr")
+    assert board.annotation["text"] == hint.reason("fr")
     assert board.current_view["marks"] == {"places": [], "arrows": []}
 
 
@@ -231,7 +232,7 @@ def test_the_hint_follows_the_boards_language():
     assert board.hint()
     hint = board.coach_notes[-1].hint
     board.lang = "zh"
-    assert board.annotation["before"] == hint.reason("zh")
+    assert board.annotation["text"] == hint.reason("zh")
 
 
 # --------------------------------------------------------------------------- bots' reasons
@@ -247,7 +248,7 @@ def test_a_strong_bots_moves_leave_their_reasons_in_the_log():
     notes = view.board.coach_notes
     assert notes and all(n.player == "Sparta" and n.bot_level == "strong" for n in notes)
     assert notes[-1].text("fr") in view.coach_log.value
-    assert view.board.annotation["before"] == notes[-1].hint.reason("fr")
+    assert view.board.annotation["text"] == notes[-1].hint.reason("fr")
     assert isinstance(view.board.bots["Sparta"], StrongBot)  # the seat keeps its own bot
 
 
@@ -283,7 +284,7 @@ def test_the_coach_and_the_seats_speak_only_the_catalog():
         *(menu.tooltip for menu in view.seats.values()),
     ]
     view.hint_button.click()
-    texts += [view.board.annotation["tag"], view.board.annotation["before"], view.coach_log.value]
+    texts += [view.board.annotation["title"], view.board.annotation["text"], view.coach_log.value]
     view.set_seat("Athens", "easy")
     view.hint_button.click()  # Athens is a bot now
     texts.append(view.board.error)

@@ -20,6 +20,7 @@ from cyclades_widgets.i18n import LANGS
 from cyclades_widgets.learn import LessonRun, builtin_lessons
 from cyclades_widgets.learn.goals import GOALS
 from cyclades_widgets.learn.lessons import schema
+from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.errors import IllegalActionError
 from cyclades_widgets.rules.state import GODS
 
@@ -50,6 +51,58 @@ def test_the_wrong_line_fails_the_objective(lesson):
     run = _played(lesson, lesson.wrong)
     assert run.status == "failed", (run, run.game)
     assert list(lesson.wrong) != list(lesson.solution)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=_ids(LESSONS))
+def test_a_failed_lesson_says_why_in_every_language(lesson):
+    """Issue 25: a failure says why, in the game's terms (what the game shows against
+    the goal, or what happened), besides the lesson's failure text."""
+    run = _played(lesson, lesson.wrong)
+    reasons = {lang: run.reason(lang) for lang in LANGS}
+    assert all(reasons.values()), reasons
+    assert len(set(reasons.values())) == len(LANGS)  # each in its own language
+    assert run.message("en") == lesson.text("failure", "en")
+    assert LessonRun(lesson).reason("en") == ""  # nothing to explain before a failure
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=_ids(LESSONS))
+def test_the_wrong_answer_is_on_offer_where_the_solution_is(lesson):
+    """Issue 25: each goal needs a real choice. Where the wrong line leaves the solution,
+    both moves are offered to the learner (legal there)."""
+    run = LessonRun(lesson)
+    solution = [str(Action.parse(m)) for m in lesson.solution]
+    wrong = [str(Action.parse(m)) for m in lesson.wrong]
+    common = 0
+    while common < min(len(solution), len(wrong)) and solution[common] == wrong[common]:
+        common += 1
+    run.play_line(solution[:common])
+    while run.paused is not None:
+        run.proceed()
+    assert run.your_turn, run
+    offered = {str(a) for a in run.game.legal_actions()}
+    assert solution[common] in offered and wrong[common] in offered
+
+
+def test_win_ares_offers_amounts_below_and_above_the_goal():
+    """Lesson 3 ("Win Ares for 3 GP or less"): the offers on Ares start below 3 (Sparta
+    outbids them) and go above it (too dear): each fails, only 3 succeeds."""
+    lesson = next(x for x in LESSONS if x.id == "win-ares")
+    amounts = sorted(a.args[1] for a in LessonRun(lesson).game.legal_actions()
+                     if a.kind == "bid" and a.args[0] == "ares")  # fmt: skip
+    assert amounts[0] < 3 < amounts[-1]
+    results = {n: _played(lesson, [f"bid ares {n}"]).status for n in amounts}
+    assert [n for n, status in results.items() if status == "success"] == [3]
+
+
+def test_priests_offers_other_gods_and_more_than_one_offering_on_poseidon():
+    """Lesson 5 ("Win Poseidon and keep 1 GP"): more than one offering on Poseidon, and
+    other gods; only the least offering on Poseidon succeeds."""
+    lesson = next(x for x in LESSONS if x.id == "priests")
+    legal = LessonRun(lesson).game.legal_actions()
+    on_poseidon = [str(a) for a in legal if a.kind == "bid" and a.args[0] == "poseidon"]
+    assert len(on_poseidon) >= 2 and {a.args[0] for a in legal} - {"poseidon"}
+    results = {m: _played(lesson, [m]).status for m in map(str, legal)}
+    assert [m for m, status in results.items() if status == "success"] == ["bid poseidon 3"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=_ids(LESSONS))
@@ -225,10 +278,14 @@ def test_nothing_can_be_played_once_the_lesson_is_decided():
 
 
 def test_opponents_follow_their_script_then_the_passive_policy():
-    """The scripted Sparta bids Poseidon after being outbid (seed 000 'Offerings')."""
+    """The scripted Sparta outbids a low offering on Ares; when it cannot, it falls back
+    on the passive policy (Apollo), as Corinth's script says."""
+    low = _played(_lesson("win-ares"), ["bid ares 1"])
+    assert low.game.state.bids["ares"] == (low.game.state.seat("Sparta"), 3)
     run = _played(_lesson("win-ares"), ["bid ares 3"])
-    assert run.game.state.bids["poseidon"][0] == run.game.state.seat("Sparta")
-    assert run.game.state.apollo == [run.game.state.seat("Corinth")]
+    state = run.game.state
+    assert state.bids["ares"] == (state.seat("Athens"), 3)
+    assert state.apollo == [state.seat("Sparta"), state.seat("Corinth")]
 
 
 def test_the_wheel_ships_the_lessons_and_their_schema(tmp_path):

@@ -79,10 +79,16 @@ def test_a_lesson_is_played_in_every_language(tmp_path, lang):
     assert course.view().feedback == text("learn.lesson.take-ios.hint.0", lang)
     course.play("end")  # the wrong line: the turn ends without Ios
     assert course.view().feedback == text("learn.lesson.take-ios.failure", lang)
+    assert course.view().reason == text("learn.why.controls.other", lang, holder="Sparta",
+                                        place="ios")  # fmt: skip
     course.reset()
     while course.view().status == "playing":
         course.show_me()
-    assert course.view().feedback == text("learn.lesson.take-ios.success", lang)
+    shown = text("learn.ui.shown", lang, move=text("board.action.move.troops", lang,
+                 count=2, origin="naxos", target="ios"))  # fmt: skip
+    success = text("learn.lesson.take-ios.success", lang)
+    assert course.view().feedback == f"{shown} {success}"
+    assert course.view().notation == "move troops naxos>ios 2"
     assert course.view().progress == text(
         "learn.ui.progress", lang, done=1, total=len(course.lessons)
     )
@@ -278,3 +284,31 @@ def test_the_example_of_docs_lessons_md_loads_and_its_lines_behave(tmp_path):
     run = LessonRun(lesson)
     run.play_line(lesson.wrong)
     assert run.status == "failed"
+
+
+def test_after_a_restart_learn_opens_the_next_unfinished_lesson(tmp_path):
+    """Issue 25: a lesson finished, then the notebook restarted: Learn opens the next
+    lesson not done, not the finished one again."""
+    path = tmp_path / "p.json"
+    first = Course(progress=path, lang="en")
+    first.open("win-ares")
+    first.play("bid ares 3")
+    assert first.view().status == "success"
+    assert Course(progress=path).lesson.id == "act-first"
+
+
+def test_a_restart_skips_lessons_done_and_comes_back_to_an_earlier_one(tmp_path):
+    """After the last lessons are done, the first one not done comes next; a lesson left
+    unfinished is reopened as it was; with everything done, the last one seen."""
+    path = tmp_path / "p.json"
+    course = Course(progress=path, lang="en")
+    ids = [lesson.id for lesson in course.lessons]
+    for lesson_id in ids[-2:]:
+        course.progress.record(lesson_id, done=True, tries=1, hints=0, shown=False)
+    assert Course(progress=path).lesson.id == ids[0]
+    course.open(ids[3])  # opened, not finished
+    assert Course(progress=path).lesson.id == ids[3]
+    for lesson_id in ids:
+        course.progress.record(lesson_id, done=True, tries=1, hints=0, shown=False)
+    course.progress.visit(ids[5])
+    assert Course(progress=path).lesson.id == ids[5]

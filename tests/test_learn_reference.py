@@ -23,7 +23,14 @@ from cyclades_widgets.learn.reference import (
     option_code,
     rules_reference,
 )
-from cyclades_widgets.learn.reference_content import NOTATION, NOTATION_ARGS, PARTS, PICTURES
+from cyclades_widgets.learn.reference_content import (
+    CREATURE_FORMS,
+    NOTATION,
+    NOTATION_ARGS,
+    PARTS,
+    PICTURES,
+)
+from cyclades_widgets.learn.reference_creatures import creature_rows
 from cyclades_widgets.rules.actions import Action, known_kinds
 from cyclades_widgets.rules.options import RuleOptions
 from cyclades_widgets.rules.state import (
@@ -96,7 +103,7 @@ def test_rules_reference_is_public_and_shows_every_part_with_pictures(lang):
     page = ref._repr_html_()
     for title in ref.titles():
         assert title in page
-    assert page.count("<svg") == len(PICTURES)
+    assert page.count("<svg") == len(PICTURES) + len(CREATURES)  # the creatures' pictures
     assert "<script" not in page  # nothing for nbconvert or a sanitizer to drop
 
 
@@ -213,8 +220,44 @@ def test_no_learn_text_cites_a_source_or_a_confidence_level(lang):
     assert bad == {}
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_creatures_part_shows_each_creature_with_cost_effect_icon_and_target(lang):
+    """Issue 25: the reference says what each of the 17 creatures does, with its cost, a
+    picture and how to choose its target, in every language; its choices as notation
+    parse as the creature's own actions."""
+    rows = creature_rows(lang)
+    assert [r.id for r in rows] == list(CREATURES)
+    for r in rows:
+        assert r.name and r.cost and r.effect and r.target, r
+        assert r.icon.startswith("<svg") and 'd="M' in r.icon
+        assert (r.forms == []) == (r.id == "fates")
+    assert len({r.icon for r in rows}) == len(CREATURES)  # a picture of its own each
+    assert len({r.target for r in rows}) >= len(CREATURES) - 2  # (the three thieves)
+    page = rules_reference(lang=lang, part="creatures")
+    html, md = page._repr_html_(), page.to_markdown()
+    for r in rows:
+        assert r.effect in md and r.target in md and html.count(f"<strong>{r.name}</strong>")
+    fill = {"isle": "naxos", "sea": "c5", "n": "1", "building": "temple",
+            "creature": "harpy", "player": "sparta"}  # fmt: skip
+    for creature, forms in CREATURE_FORMS.items():
+        for form in forms:
+            text = re.sub(r"\{(\w+)\}", lambda m: fill[m.group(1)], form)
+            assert Action.parse(text).kind == creature, form
+
+
+def test_the_notation_card_sends_the_reader_to_the_creatures_part():
+    """It used to send the reader to the glossary, which does not say what each does."""
+    for lang in LANGS:
+        title = rules_reference(lang=lang).title("creatures")
+        text = catalog(lang).get("learn.ref.notation.creature") or ""
+        assert "glossa" not in text and "术语表" not in text
+        assert title and rules_reference(lang=lang, part="notation")
+
+
 def test_part_ids_are_the_parts():
-    assert PART_IDS == ("summary", "glossary", "legend", "house-rules", "boards", "notation")
+    assert PART_IDS == (
+        "summary", "glossary", "creatures", "legend", "house-rules", "boards", "notation"
+    )  # fmt: skip
 
 
 CHANCE = {"order", "draw", "gods", "roll"}

@@ -32,7 +32,7 @@ PHASES = {p.value for p in cw.Phase}
 
 TEXT_KEYS = {
     "label", "text", "head", "line", "losses", "round", "result", "title", "deck", "price",
-    "gold", "who", "cycle", "phase", "viewer", "earlier", "name",
+    "gold", "who", "cycle", "phase", "viewer", "earlier", "name", "tip",
 }  # fmt: skip
 """Fields of the view model that hold words (the others are ids, numbers, colours)."""
 
@@ -179,3 +179,28 @@ def test_the_gameview_and_replay_controls_speak_only_the_catalog():
         len(b.description) == 1 or (b.icon and not b.description) for b in view.nav.children[:8]
     )
     assert bad == [], bad
+
+
+def test_why_not_speaks_only_the_catalog():
+    """Issue 25: the sentence for a click where nothing can be done (view/whynot.py), at
+    every decision of a game, for every isle, god and creature and some seas."""
+    from cyclades_widgets.rules.board import MapSpec
+    from cyclades_widgets.rules.state import APOLLO, CREATURES, GODS
+    from cyclades_widgets.view.whynot import why_not
+
+    game = bot_game(3, seed=4)
+    ok = allowed(game)
+    spec = MapSpec.load(game.state.map_id)
+    targets = [*spec.isles, *spec.seas[::6], *GODS, APOLLO, *CREATURES]
+    said = bad = 0
+    for step in game.history:
+        if step.kind != "decision":
+            continue
+        for target in targets:
+            text = why_not(step.before, target, PSEUDO)
+            if text is not None:
+                said += 1
+                if unwrapped(text, ok):
+                    bad += 1
+                    print(text, unwrapped(text, ok))
+    assert said > 200 and bad == 0

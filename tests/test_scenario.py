@@ -388,7 +388,7 @@ def test_bad_requests_raise_a_named_value_error(build, message):
 
 
 def test_bad_forced_outcome_is_a_notation_error():
-    with pytest.raises(cw.NotationError, match="unknown action 'flip'"):
+    with pytest.raises(cw.NotationError, match="'flip' in 'flip coin' is not an action"):
         cw.Scenario(players=3).force("flip coin")
 
 

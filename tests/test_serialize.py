@@ -129,6 +129,7 @@ def test_three_players_see_two_gods_face_down():
     gods = model.board_view(cw.Game.new(players=3, seed=1).state)["gods"]
     assert [g["up"] for g in gods] == [True, True, False, False, True]
     assert gods[2]["label"].endswith(": face down")
+    assert gods[2]["tip"].startswith(gods[2]["label"].split(":")[0]) and "Temple" in gods[2]["tip"]
 
 
 def test_bids_and_apollo_have_chips_and_labels():
@@ -237,8 +238,8 @@ def test_the_prompt_of_a_gods_turn_and_of_a_retreat():
     game.play("roll 1 1")
     text = model.board_view(game.state)["prompt"]["text"]
     assert text in (
-        "Sparta: choose where your 1 fleet retreat, or fight on",
-        "Athens: choose where your 3 fleets retreat, or fight on",
+        "Sparta: retreat your 1 fleet to a highlighted sea, or fight on",
+        "Athens: retreat your 3 fleets to a highlighted sea, or fight on",
     )
 
 
@@ -346,7 +347,7 @@ def test_action_labels_read_as_sentences_in_both_languages():
         "Move 1 fleet from sea g5 to sea f5"
     )
     assert action_label(cw.Action.parse("pegasus naxos>paros 2"), words_en) == (
-        "Pegasus: move 2 troops from Naxos to Paros"
+        "Pegasus: fly 2 troops from Naxos to Paros"
     )
 
 

@@ -5,6 +5,7 @@ import pytest
 from pandas.io.formats.style import Styler
 
 import cyclades_widgets as cw
+from cyclades_widgets.i18n import text
 from cyclades_widgets.tables import Tables, creature_price, header
 from cyclades_widgets.view.palette import PLAYER_COLOURS, PLAYER_GLYPHS
 
@@ -221,13 +222,16 @@ def test_log_has_one_row_per_event_step_by_step():
     game = cw.Game.new(players=3, seed=1)
     game.play("bid ares 2")
     df = game.tables.log()
-    assert list(df.columns) == ["Step", "Cycle", "Phase", "Player", "Move", "Event", "Text"]
+    assert list(df.columns) == [
+        "Step", "Cycle", "Phase", "Player", "Move", "Notation", "Event", "Text"
+    ]  # fmt: skip
     events = sum(len(step.events) for step in game.history)
     assert len(df) == 3 + events  # 3 setup rows at step 0
     assert df["Step"].iloc[0] == 0 and df["Step"].iloc[-1] == len(game.history)
     last = df.iloc[-1]
-    assert (last["Player"], last["Move"], last["Event"]) == (
+    assert (last["Player"], last["Move"], last["Notation"], last["Event"]) == (
         game.history[-1].player,
+        "Bid 2 GP on Ares",
         "bid ares 2",
         "offering",
     )
@@ -241,7 +245,8 @@ def test_log_of_a_scenario_starts_with_its_first_step():
     assert game.tables.log().empty
     game.play("recruit troop naxos")
     df = game.tables.log()
-    assert df["Step"].tolist() == [1] and df.loc[0, "Move"] == "recruit troop naxos"
+    assert df["Step"].tolist() == [1] and df.loc[0, "Notation"] == "recruit troop naxos"
+    assert df.loc[0, "Move"] == "Recruit a troop on Naxos"
     assert "Athens" in df.loc[0, "Text"]
 
 
@@ -263,3 +268,45 @@ def test_styled_owner_columns_carry_the_owners_colour_and_shape():
         assert f"background-color: {PLAYER_COLOURS[0]}" in html
     empty = Tables(cw.Game.new(players=3, seed=1, start="setup")).gods(styled=True)
     assert empty.data.empty
+
+
+# --------------------------------------------------------------------------- words
+
+
+@pytest.mark.parametrize("lang", ["fr", "zh"])
+def test_the_logs_move_column_is_in_words(lang):
+    """Issue 25: the Log's move column is in words in French and Chinese; the notation
+    stays as data in a column of its own, hidden from the table shown."""
+    game = cw.Game.new(players=3, seed=1, start="setup")
+    game.advance(to="decision")
+    game.play("bid ares 2")
+    df = game.tables.log(lang=lang)
+    moves = df[header("move", lang)].dropna()
+    notations = df[header("notation", lang)].dropna()
+    assert len(moves) == len(notations) > 0
+    assert not any(m == n for m, n in zip(moves, notations, strict=True))
+    assert "bid ares 2" in set(notations) and "order" in " ".join(notations)
+    html = game.tables.log(lang=lang, styled=True).to_html()
+    assert "bid ares 2" not in html and header("notation", lang) not in html
+    shown = game.tables.log(lang="en", styled=True).to_html()
+    assert "bid ares 2" in shown and "monospace" in shown  # English: after the words
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh"])
+def test_styled_tables_show_names_and_keep_ids_as_the_index(lang):
+    """Issue 25: tables show names in the learner's language; the DataFrames keep the
+    ids (the index of the isles, the creature column) for code."""
+    game = cw.Game.new(players=3, seed=1)
+    isles = game.tables.isles(lang=lang)
+    assert "kea" in isles.index  # the id, for game.tables.isles().loc["kea"]
+    html = game.tables.isles(lang=lang, styled=True).to_html()
+    name = text("isle.kea", lang)
+    assert f">{name}<" in html and ">kea<" not in html
+    assert html.count(f">{name}<") == 1  # the index shows the name; no Name column twice
+    creatures = game.tables.creatures(lang=lang)
+    card = creatures[header("creature", lang)].dropna().iloc[0]
+    shown = game.tables.creatures(lang=lang, styled=True).to_html()
+    assert f">{card}<" not in shown and text(f"creature.{card}", lang) in shown
+    seas = game.tables.seas(lang=lang, styled=True).to_html()
+    sea = game.tables.seas(lang=lang).index[0]
+    assert text("board.sea", lang, sea=sea) in seas

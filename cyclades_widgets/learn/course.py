@@ -11,8 +11,15 @@ browser.
 'Goal: Take Ios this turn.'
 >>> course.show_me()
 'move troops naxos>ios 2'
->>> course.view().status, course.progress.is_done("take-ios")
-('success', True)
+>>> course.view().feedback.startswith("Shown: Move 2 troops from Naxos to Ios.")
+True
+>>> course.view().notation, course.view().status, course.progress.is_done("take-ios")
+('move troops naxos>ios 2', 'success', True)
+
+After a restart, the course opens the next lesson not done yet:
+
+>>> Course(progress=course.progress.path).lesson.id
+'sea-battle'
 """
 
 from __future__ import annotations
@@ -20,10 +27,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..i18n import Message, resolve
-from ..rules.errors import CycladesError
+from ..rules.actions import Action
+from ..rules.errors import CycladesError, render_message
+from ..view.actions import action_label
+from ..view.text import Words
 from .lessons import Lesson, builtin_lessons
 from .progress import Progress
 from .run import LessonRun
@@ -59,6 +69,13 @@ class LessonView:
     """A coach's pause waits for Continue."""
     has_previous: bool = False
     has_next: bool = False
+    notation: str = ""
+    """The notation of the move Show me just played ("" when none), to show after the
+    feedback's words, in a code font."""
+    reason: str = ""
+    """Why the lesson failed, in one sentence, to show next to the goal ("" unless it
+    failed): "Athens holds Ares for 4 GP; the goal allows at most 3 GP". The feedback
+    holds the lesson's failure text, which says what to do instead."""
 
 
 class Course:
@@ -83,11 +100,10 @@ class Course:
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
         self.lang = resolve(lang)
         self.feedback: Message | str = ""
+        self._shown = ""
         self._highlights: dict[str, list[Any]] = {}
         self._recorded = False
-        ids = [lesson.id for lesson in self.lessons]
-        start = self.progress.current if self.progress.current in ids else None
-        self.index = ids.index(start) if start else self._first_unfinished()
+        self.index = self._start()
         self.run = LessonRun(self.lessons[self.index])
 
     # ------------------------------------------------------------------ moving along
@@ -125,14 +141,25 @@ class Course:
         self.open(self.index - 1)
         return True
 
-    def _first_unfinished(self) -> int:
-        for k, lesson in enumerate(self.lessons):
-            if not self.progress.is_done(lesson.id):
+    def _start(self) -> int:
+        """Where the learner left off: the lesson they were on, unless it is done; then
+        the next lesson not done (after it, then from the start); the first lesson when
+        none was open yet, the last one seen when all are done."""
+        ids = [lesson.id for lesson in self.lessons]
+        current = self.progress.current
+        here: int | None = ids.index(current) if current in ids else None
+        if here is not None and not self.progress.is_done(current or ""):
+            return here
+        after: list[int] = [] if here is None else list(range(here + 1, len(ids)))
+        order: list[int] = after + list(range(len(ids)))
+        for k in order:
+            if not self.progress.is_done(ids[k]):
                 return k
-        return 0
+        return here if here is not None else 0
 
     def _fresh(self) -> None:
         self.feedback = ""
+        self._shown = ""
         self._highlights = {}
         self._recorded = False
 
@@ -156,12 +183,16 @@ class Course:
 
     def show_me(self) -> str | None:
         """Play the next move of the solution; returns it (None at its end)."""
+        game = self.run.game
         move = self.run.show_me()
         self._highlights = {}
+        self._shown = move or ""
         self.feedback = (
             Message("learn.ui.solution_done")
             if move is None
-            else Message("learn.ui.shown", {"move": move})
+            else Message(
+                "learn.ui.shown", {"move": MoveWords(move, game.state.map_id, game.players)}
+            )
         )
         # The shown move was played on an undecided lesson (show_me resets a failed one).
         self._after_move("playing" if move is not None else self.run.status)
@@ -171,6 +202,7 @@ class Course:
         """Continue after a coach's pause."""
         self.run.proceed()
         self.feedback = ""
+        self._shown = ""
         self._after_move("playing")
 
     def play(self, move: str) -> bool:
@@ -182,6 +214,7 @@ class Course:
             self.feedback = err.message(self.lang)
             return False
         self.feedback = ""
+        self._shown = ""
         self._highlights = {}
         self._after_move("playing")
         return True
@@ -192,12 +225,16 @@ class Course:
         self.run.sync()
         self._highlights = {}
         self.feedback = ""
+        self._shown = ""
         self._after_move(before)
 
     def _after_move(self, before: str) -> None:
         """When this move decided the lesson, its success or failure text is the feedback."""
         if before == "playing" and self.run.status != "playing":
+            shown = self.feedback if self._shown else None
             self.feedback = self.run.message(self.lang)
+            if shown is not None:  # the move shown, then what it did
+                self.feedback = f"{_render(shown, self.lang)} {self.feedback}"
         self._save()
 
     def _save(self) -> None:
@@ -219,9 +256,7 @@ class Course:
         if not highlights and coach is not None and (coach[1].places or coach[1].arrows):
             step = coach[1]
             highlights = {"places": list(step.places), "arrows": [list(a) for a in step.arrows]}
-        feedback = (
-            self.feedback.render(lang) if isinstance(self.feedback, Message) else self.feedback
-        )
+        feedback = _render(self.feedback, lang)
         done = sum(self.progress.is_done(x.id) for x in self.lessons)
         return LessonView(
             heading=ui(
@@ -244,4 +279,24 @@ class Course:
             can_continue=run.paused is not None and run.status == "playing",
             has_previous=self.index > 0,
             has_next=self.index + 1 < len(self.lessons),
+            notation=self._shown,
+            reason=run.reason(lang) if run.status == "failed" else "",
         )
+
+
+def _render(feedback: Message | str, lang: str) -> str:
+    return render_message(feedback, lang) if isinstance(feedback, Message) else feedback
+
+
+class MoveWords(NamedTuple):
+    """A move as words in the learner's language ("Move 2 troops from Naxos to Ios"), for
+    a message: its notation goes in a field of its own (:attr:`LessonView.notation`)."""
+
+    notation: str
+    map_id: str
+    players: tuple[str, ...]
+
+    def render(self, lang: str | None = None) -> str:
+        """The move's sentence in ``lang``."""
+        words = Words(resolve(lang), self.map_id, self.players)
+        return action_label(Action.parse(self.notation), words)

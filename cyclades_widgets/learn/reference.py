@@ -1,9 +1,10 @@
-"""The rules reference: a one-page summary, a glossary, a board legend, the house rules and
-the boards, with pictures of the static board, in the learner's language.
+"""The rules reference: a one-page summary, a glossary, the creatures, a board legend, the
+house rules, the boards and the notation card, with pictures of the static board, in the
+learner's language.
 
 >>> ref = rules_reference(lang="en")
->>> ref.titles()[:3]
-['Cyclades in one page', 'Glossary', 'Board legend']
+>>> ref.titles()[:4]
+['Cyclades in one page', 'Glossary', 'Mythological Creatures', 'Board legend']
 >>> "<svg" in ref._repr_html_()
 True
 
@@ -27,6 +28,8 @@ from ..house_rules import describe
 from ..i18n import resolve
 from ..svg import board
 from .reference_content import NOTATION, PARTS, PICTURES, Block, NotationRow, Picture
+from .reference_creatures import to_html as creatures_html
+from .reference_creatures import to_markdown as creatures_markdown
 from .staging import stage
 from .texts import LessonError, ui
 
@@ -42,7 +45,8 @@ __all__ = [
 ]
 
 PART_IDS: tuple[str, ...] = tuple(PARTS)
-"""``summary``, ``glossary``, ``legend``, ``house-rules``, ``boards``, ``notation``."""
+"""``summary``, ``glossary``, ``creatures``, ``legend``, ``house-rules``, ``boards``,
+``notation``."""
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -233,6 +237,8 @@ class RulesReference:
             return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         if kind == "house_example":
             return f"<pre><code>{html.escape(_house_example())}</code></pre>"
+        if kind == "creatures":
+            return creatures_html(self.lang)
         if kind == "notation":
             head = "".join(f"<th>{self._inline(k)}</th>" for k in _NOTATION_HEAD)
             rows = "".join(
@@ -315,6 +321,8 @@ class RulesReference:
             return [*lines, ""]
         if kind == "house_example":
             return ["```python", _house_example(), "```", ""]
+        if kind == "creatures":
+            return creatures_markdown(self.lang)
         if kind == "notation":
             head = [self.text(k) for k in _NOTATION_HEAD]
             lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -348,10 +356,11 @@ def rules_reference(
     lang: str | None = None, part: str | Iterable[str] | None = None
 ) -> RulesReference:
     """The rules reference in ``lang`` (default: the session's language): in a notebook it
-    shows a one-page summary, a glossary, the board legend, the house rules, the boards
+    shows a one-page summary, a glossary, the creatures (each with its cost, effect,
+    picture and how to choose its target), the board legend, the house rules, the boards
     and the notation card, with pictures. ``part`` picks one part or several
-    (``"summary"``, ``"glossary"``, ``"legend"``, ``"house-rules"``, ``"boards"``,
-    ``"notation"``)."""
+    (``"summary"``, ``"glossary"``, ``"creatures"``, ``"legend"``, ``"house-rules"``,
+    ``"boards"``, ``"notation"``)."""
     parts = [part] if isinstance(part, str) else part
     return RulesReference(lang, parts)
 
@@ -367,6 +376,8 @@ _CSS = """
 .cw-ref th,.cw-ref td{border:1px solid #d9d2bf;padding:.2em .5em;text-align:left;vertical-align:top}
 .cw-ref th{background:#f4efe1}
 .cw-ref-summary td:first-child{white-space:nowrap}
+.cw-ref-creature{white-space:nowrap}
+.cw-ref-creature svg{vertical-align:middle}
 .cw-ref figure{margin:.6em 0;max-width:34em}
 .cw-ref figure svg{width:100%;height:auto}
 .cw-ref figcaption{font-size:.9em;color:#555}

@@ -13,6 +13,8 @@ a translation is data; this module only lays them out. Each part is a list of bl
   code that switches each one on (:func:`cyclades_widgets.learn.reference.house_rules`);
 - ``("house_example",)``: a game created with the first house rule;
 - ``("notation",)``: the notation card, one row per move of :data:`NOTATION`;
+- ``("creatures",)``: the 17 creatures, one row each: icon, name, cost, effect, how to
+  choose the target and its notation (:data:`CREATURE_FORMS`);
 - ``("boards",)``: which boards are reconstructions, read from the map files
   (:func:`cyclades_widgets.learn.reference.board_status`).
 
@@ -25,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["NOTATION", "PARTS", "PICTURES", "Block", "NotationRow", "Picture"]
+__all__ = ["CREATURE_FORMS", "NOTATION", "PARTS", "PICTURES", "Block", "NotationRow", "Picture"]
 
 Block = tuple[Any, ...]
 
@@ -230,8 +232,31 @@ NOTATION_ARGS: tuple[str, ...] = (
     "n",
     "place",
     "creature",
+    "player",
 )
 """The words filled in a move (``learn.ref.notation.arg.<name>``)."""
+
+CREATURE_FORMS: dict[str, tuple[str, ...]] = {
+    "siren": ("siren {sea}", "siren {sea} from {sea}"),
+    "pegasus": ("pegasus {isle}>{isle} {n}",),
+    "giant": ("giant {building} {isle}",),
+    "chimera": ("chimera {creature}",),
+    "cyclopes": ("cyclopes {isle} {building}>{building}",),
+    "sphinx": ("sphinx troop {isle}", "sphinx fleet {sea}", "sphinx priest", "sphinx done"),
+    "sylph": ("sylph {sea}>{sea} {n}", "sylph done"),
+    "harpy": ("harpy {isle}",),
+    "griffon": ("griffon {player}",),
+    "fates": (),
+    "satyr": ("satyr {player}",),
+    "dryad": ("dryad {player}",),
+    "kraken": ("kraken {sea}", "kraken move {sea}", "kraken done"),
+    "minotaur": ("minotaur {isle}",),
+    "medusa": ("medusa {isle}",),
+    "polyphemus": ("polyphemus {isle}", "polyphemus {sea}>{sea}"),
+    "chiron": ("chiron {isle}",),
+}
+"""Each creature's choices as notation (the Fates have none), in the order of the track's
+cards; ``{name}`` as on the notation card."""
 
 _N = "learn.ref.notation."
 
@@ -266,6 +291,10 @@ PARTS: dict[str, tuple[Block, ...]] = {
         ("pic", "fleet-chain"),
         ("pic", "battle"),
     ),
+    "creatures": (
+        ("p", "learn.ref.creatures.intro"),
+        ("creatures",),
+    ),
     "legend": (
         ("p", _L + "intro"),
         ("pic", "pieces"),
@@ -288,5 +317,5 @@ PARTS: dict[str, tuple[Block, ...]] = {
         ("ul", (_N + "names", _N + "numbers", _N + "legal")),
     ),
 }
-"""The parts of the reference, in order: a one-page summary, the glossary, the board
-legend, the house rules, the boards and the notation card."""
+"""The parts of the reference, in order: a one-page summary, the glossary, the creatures,
+the board legend, the house rules, the boards and the notation card."""

@@ -30,9 +30,10 @@ from ..game import Game
 from ..history import Step
 from ..i18n import Message
 from ..rules.actions import Action
-from ..rules.errors import IllegalActionError
+from ..rules.errors import IllegalActionError, render_message
 from .goals import Context, check
 from .lessons import DEADLINES, GuideStep, Hint, Lesson
+from .reasons import shortfall, what_happened
 from .texts import LessonError, ui
 
 __all__ = ["PASSIVE", "LessonRun", "Status"]
@@ -69,6 +70,9 @@ class LessonRun:
         """True once the learner has asked to be shown the solution."""
         self.tries = 0
         """Attempts so far (1 after the first start, +1 at every reset)."""
+        self.why: Message | None = None
+        """Why the lesson failed ("Athens holds Ares for 4 GP; the goal allows at most
+        3 GP"), once it has; None while it has not."""
         self.reset()
 
     # ------------------------------------------------------------------ state
@@ -97,6 +101,7 @@ class LessonRun:
         """Start the lesson again from its position (hints and "shown" are kept)."""
         self.game = self.lesson.new_game()
         self.status = "playing"
+        self.why = None
         self.tries += 1
         self._since = len(self.game.history)
         self._seen = self._since
@@ -223,7 +228,8 @@ class LessonRun:
         return k, self.lesson.guide[k]
 
     def message(self, lang: str | None = None) -> str:
-        """What to tell the learner now: the success or failure text, or the objective."""
+        """What to tell the learner now: the success or failure text, or the objective
+        (why it failed, in the game's terms, is :meth:`reason`)."""
         if self.status == "success":
             return self.lesson.text("success", lang)
         if self.status == "failed":
@@ -231,6 +237,14 @@ class LessonRun:
                 return self.lesson.text("failure", lang)
             return ui("learn.ui.failed", lang)
         return self.lesson.goal_text(lang)
+
+    def reason(self, lang: str | None = None) -> str:
+        """Why the lesson failed, in one sentence: what the game shows against the goal
+        ("Athens holds Ares for 4 GP; the goal allows at most 3 GP"); "" while it has not
+        failed."""
+        if self.why is None:
+            return ""
+        return render_message(self.why, lang).rstrip(".。!")
 
     # ------------------------------------------------------------------ internals
     def _evaluate(self, steps: Sequence[Step], *, over: bool = False) -> None:
@@ -240,12 +254,15 @@ class LessonRun:
         ctx = Context(self.game, self.you, self._since)
         if objective.fail_if is not None and check(objective.fail_if, ctx):
             self.status = "failed"
+            self.why = what_happened(objective.fail_if, ctx)
             return
         met = check(objective.goal, ctx)
         if met and objective.check == "as_soon_as":
             self.status = "success"
         elif any(self._is_deadline(step) for step in steps) or over or self.game.is_over:
             self.status = "success" if met else "failed"
+            if not met:
+                self.why = shortfall(objective.goal, ctx)
 
     def _is_deadline(self, step: Step) -> bool:
         by = self.lesson.objective.by

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import get_close_matches
 from functools import lru_cache
 from typing import Any
 
-from ..i18n import render
+from ..i18n import Message, render
 from .errors import NotationError, RegistryError
 from .messages import clip, rule
+from .state import CREATURES
 
 MAX_NUMBER = 9_999
 """The largest whole number the notation writes (``{i}`` is 1 to 4 ASCII digits)."""
@@ -196,69 +198,225 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Parse notation such as ``"recruit troop naxos"`` (case and extra spaces ignored).
 
-        Raises :class:`NotationError` naming the accepted forms when it does not parse.
-        The notation is ASCII (:data:`_ALLOWED`), at most :data:`MAX_NOTATION` characters;
-        errors quote at most a short prefix of the text.
+        Raises :class:`NotationError` when it does not parse: for a known action, its
+        accepted forms and an example, or the nearest text that parses ("did you mean
+        `bid ares 2`?"); for an unknown first word, the nearest action a player takes and
+        an example. The notation is ASCII (:data:`_ALLOWED`), at most
+        :data:`MAX_NOTATION` characters; errors quote at most a short prefix of the text.
 
+        >>> Action.parse("bid Ares 2 GP")
+        Traceback (most recent call last):
+        ...
+        cyclades_widgets.rules.errors.NotationError: cannot read 'bid Ares 2 GP': did you mean `bid ares 2`?
         >>> Action.parse("bid ares \uff13")
         Traceback (most recent call last):
         ...
         cyclades_widgets.rules.errors.NotationError: the notation is plain ASCII: 'bid ares \uff13' has U+FF13 at position 10; write digits 0-9, letters a-z and spaces
         """
-        if not isinstance(text, str):
-            kind_name = type(text).__name__
-            raise NotationError(rule("notation.not_text", keep=[kind_name], type=kind_name))
-        if len(text) > MAX_NOTATION:
-            shown = repr(clip(text))
-            raise NotationError(
-                rule("notation.too_long", keep=[shown], text=shown, limit=MAX_NOTATION)
-            )
-        bad = next((i for i, c in enumerate(text) if c not in _ALLOWED), None)
-        if bad is not None:
-            shown, code = repr(clip(text)), f"U+{ord(text[bad]):04X}"
-            raise NotationError(
-                rule("notation.not_ascii", keep=[shown, code], text=shown, char=code, at=bad + 1)
-            )
-        norm = " ".join(text.strip().lower().split())
-        if not norm:
-            raise NotationError(rule("notation.empty"))
+        norm = _normalized(text)
         kind = norm.split(" ", 1)[0]
         entries = _PATTERNS.get(kind)
         if entries is None:
-            known = ", ".join(known_kinds())
-            word, shown = repr(clip(kind)), repr(clip(text))
-            raise NotationError(
-                rule(
-                    "notation.unknown",
-                    keep=[word, shown, known],
-                    kind=word,
-                    text=shown,
-                    known=known,
-                )
-            )
-        for _pattern, regex, types in entries:
-            m = regex.match(norm)
-            if m is None:
-                continue
-            args: list[Any] = []
-            for t, g in zip(types, m.groups(), strict=True):
-                if t == "i":
-                    args.append(int(g))
-                elif t == "l":
-                    args.append(tuple(g.split(",")))
-                else:
-                    args.append(g)
-            return cls(kind, tuple(args))
+            raise NotationError(_unknown_kind(kind, norm, text))
+        found = _match(entries, norm)
+        if found is None:
+            raise NotationError(_bad_form(kind, norm, text))
+        return cls(kind, found)
+
+
+def _normalized(text: object) -> str:
+    """``text`` in lower case with single spaces; refuses what is not notation at all (not
+    text, too long, not ASCII, empty)."""
+    if not isinstance(text, str):
+        kind_name = type(text).__name__
+        raise NotationError(rule("notation.not_text", keep=[kind_name], type=kind_name))
+    if len(text) > MAX_NOTATION:
         shown = repr(clip(text))
+        raise NotationError(rule("notation.too_long", keep=[shown], text=shown, limit=MAX_NOTATION))
+    bad = next((i for i, c in enumerate(text) if c not in _ALLOWED), None)
+    if bad is not None:
+        shown, code = repr(clip(text)), f"U+{ord(text[bad]):04X}"
         raise NotationError(
-            rule(
-                "notation.bad_form",
-                keep=[shown, kind],
-                text=shown,
-                kind=kind,
-                forms=Forms(kind),
-            )
+            rule("notation.not_ascii", keep=[shown, code], text=shown, char=code, at=bad + 1)
         )
+    norm = " ".join(text.strip().lower().split())
+    if not norm:
+        raise NotationError(rule("notation.empty"))
+    return norm
+
+
+def _match(
+    entries: list[tuple[str, re.Pattern[str], tuple[str, ...]]], norm: str
+) -> tuple[Any, ...] | None:
+    """The arguments of ``norm`` by the first of a kind's patterns it matches, or None."""
+    for _pattern, regex, types in entries:
+        m = regex.match(norm)
+        if m is None:
+            continue
+        args: list[Any] = []
+        for t, g in zip(types, m.groups(), strict=True):
+            if t == "i":
+                args.append(int(g))
+            elif t == "l":
+                args.append(tuple(g.split(",")))
+            else:
+                args.append(g)
+        return tuple(args)
+    return None
+
+
+CHANCE_KINDS: frozenset[str] = frozenset({"order", "gods", "draw", "roll"})
+"""The chance outcomes: the engine draws them (a teacher may force one); a player never
+decides them, so an error never offers them to a learner who typed a decision."""
+
+EXAMPLES: dict[str, str] = {
+    "bid": "bid ares 3",
+    "recruit": "recruit troop naxos",
+    "build": "build temple kea",
+    "move": "move troops naxos>ios 2",
+    "sail": "sail f6",
+    "pickup": "pickup 1",
+    "drop": "drop 1",
+    "stop": "stop",
+    "retreat": "retreat paros",
+    "fight": "fight",
+    "buy": "buy pegasus",
+    "change": "change harpy",
+    "prosperity": "prosperity naxos",
+    "metropolis": "metropolis naxos",
+    "end": "end",
+    "order": "order sparta,athens,corinth",
+    "gods": "gods zeus,ares,athena,poseidon",
+    "draw": "draw pegasus",
+    "roll": "roll 3 0",
+    "siren": "siren c5",
+    "pegasus": "pegasus naxos>paros 2",
+    "giant": "giant fortress paros",
+    "chimera": "chimera harpy",
+    "cyclopes": "cyclopes naxos port>temple",
+    "sphinx": "sphinx troop naxos",
+    "sylph": "sylph c4>c5 2",
+    "harpy": "harpy paros",
+    "griffon": "griffon sparta",
+    "satyr": "satyr sparta",
+    "dryad": "dryad corinth",
+    "kraken": "kraken c5",
+    "minotaur": "minotaur naxos",
+    "medusa": "medusa paros",
+    "chiron": "chiron milos",
+    "polyphemus": "polyphemus ios",
+}
+"""One valid notation of each kind, shown in errors (``tests/test_notation.py`` checks
+that each parses)."""
+
+SYNONYMS: dict[str, str] = {
+    **dict.fromkeys(("attack", "invade", "go", "march", "send", "transport"), "move"),
+    **dict.fromkeys(("offer", "offering", "pay", "bet", "wager", "outbid"), "bid"),
+    **dict.fromkeys(("hire", "train", "add", "levy"), "recruit"),
+    **dict.fromkeys(("construct", "erect", "make"), "build"),
+    **dict.fromkeys(("purchase", "call", "summon"), "buy"),
+    **dict.fromkeys(("pass", "done", "finish", "skip", "next"), "end"),
+    **dict.fromkeys(("flee", "withdraw", "escape"), "retreat"),
+}
+"""Words a learner may type for an action, and the action's kind."""
+
+_FILLERS = frozenset(
+    ("gp", "po", "gold", "with", "to", "on", "in", "at", "from", "into", "the", "a", "an", "of")
+)
+"""Words a learner adds that the notation leaves out (``bid ares 2 gp``)."""
+
+
+def example(kind: str) -> str:
+    """A valid notation of ``kind``: :data:`EXAMPLES`, else its first form with a word or
+    number in each slot.
+
+    >>> example("move"), example("end")
+    ('move troops naxos>ios 2', 'end')
+    """
+    if kind in EXAMPLES:
+        return EXAMPLES[kind]
+    pattern = _PATTERNS[kind][0][0] if _PATTERNS.get(kind) else ""
+    filled = pattern.replace("{w}", "naxos").replace("{i}", "1").replace("{l}", "naxos")
+    return f"{kind} {filled}".strip()
+
+
+def decision_kinds() -> list[str]:
+    """The actions a player takes, without the creatures' own choices (named by the
+    creature) and the chance outcomes: what an error offers a learner.
+
+    >>> decision_kinds()[:4]
+    ['bid', 'build', 'buy', 'change']
+    """
+    return [k for k in known_kinds() if k not in CHANCE_KINDS and k not in CREATURES]
+
+
+def _unknown_kind(kind: str, norm: str, text: str) -> Message:
+    """The first word is no action: the nearest one a player takes (a synonym, a typo),
+    or the list of them, with an example."""
+    word, shown = repr(clip(kind)), repr(clip(text))
+    choices = [k for k in known_kinds() if k not in CHANCE_KINDS]
+    near = SYNONYMS.get(kind) or next(iter(get_close_matches(kind, choices, 1, 0.75)), None)
+    if near is None:
+        known = ", ".join(decision_kinds())
+        return rule(
+            "notation.unknown", keep=[word, shown, known], kind=word, text=shown, known=known
+        )
+    fixed = _repair(near, [near, *norm.split(" ")[1:]])
+    if fixed is not None:
+        return rule("notation.unknown_fix", keep=[word, fixed], kind=word, fix=fixed)
+    return rule(
+        "notation.unknown_near",
+        keep=[word, near, example(near)],
+        kind=word,
+        near=near,
+        example=example(near),
+    )
+
+
+def _bad_form(kind: str, norm: str, text: str) -> Message:
+    """A known action written in none of its forms: the nearest text that parses, or the
+    forms and an example."""
+    shown = repr(clip(text))
+    fixed = _repair(kind, norm.split(" "))
+    if fixed is not None:
+        return rule("notation.did_you_mean", keep=[shown, fixed], text=shown, fix=fixed)
+    return rule(
+        "notation.bad_form",
+        keep=[shown, kind, example(kind)],
+        text=shown,
+        kind=kind,
+        forms=Forms(kind),
+        example=example(kind),
+    )
+
+
+def _repair(kind: str, tokens: list[str]) -> str | None:
+    """The nearest notation of ``kind`` to ``tokens`` (the kind first): ``a > b`` and
+    ``a to b`` joined as ``a>b``, number words as digits, the words the notation leaves
+    out dropped (``gp``, ``with``...), a number moved to the end, and the words past the
+    longest form dropped. None when nothing near parses (a word in a slot of the wrong
+    type is never dropped: ``bid ares lots`` gets the forms, not ``bid ares``)."""
+    entries = _PATTERNS[kind]
+    joined = " ".join(_NUMBER_WORDS.get(t, t) for t in tokens[1:])
+    joined = joined.replace(" > ", ">").replace(" ,", ",").replace(", ", ",")
+    joined = re.sub(r"([a-z0-9]) to ([a-z])", r"\1>\2", joined)
+    kept = [t for t in joined.split(" ") if t and t not in _FILLERS]
+    numbers = [t for t in kept if t.isdigit()]
+    longest = max(len(pattern.split()) for pattern, _regex, _types in entries)
+    for words in (kept, [t for t in kept if not t.isdigit()] + numbers[-1:], kept[:longest]):
+        candidate = " ".join([kind, *words])
+        if _match(entries, candidate) is not None:
+            return candidate
+    return None
+
+
+_NUMBER_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    )
+}
+"""Numbers written as English words, read as digits in a suggestion."""
 
 
 @lru_cache(maxsize=_INTERN_LIMIT)

@@ -12,6 +12,10 @@ it touches and ``track`` the gods and creatures.
 'Bid 3 GP on Ares'
 >>> action_label(Action.parse("move troops naxos>paros 2"), words)
 'Move 2 troops from Naxos to Paros'
+>>> action_label(Action.parse("harpy paros"), words)
+'Harpy: destroy an enemy troop on Paros'
+>>> action_label(Action.parse("roll 2 1"), words)
+'Dice: 2 for the attacker, 1 for the defender'
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules.actions import Action
+from ..rules.actions import CHANCE_KINDS, Action
 from ..rules.board import MapSpec
 from ..rules.state import APOLLO, CREATURES, GODS
 from .text import Words
@@ -53,28 +57,55 @@ def _targets(spec: MapSpec, action: Action) -> tuple[list[str], list[str]]:
 
 
 def _creature_label(action: Action, words: Words) -> str:
-    """A creature's choice: where it acts (places), on whom (players) or on what."""
-    creature, args = action.kind, action.args
-    if len(args) == 3 and isinstance(args[2], int):  # Pegasus: origin>target count
-        return words(
-            "board.action.creature.move",
-            creature=creature,
-            count=args[2],
-            origin=words.place(str(args[0])),
-            target=words.place(str(args[1])),
-        )
-    if creature == "siren" and len(args) == 2:
-        return words(
-            "board.action.creature.from",
-            creature=creature,
-            choice=words.place(str(args[0])),
-            source=words.place(str(args[1])),
-        )
-    names = [_choice_word(words, str(a)) for a in args]
-    if creature in ("kraken", "polyphemus") and len(names) == 2:
-        choice = words("board.trail", **{"from": names[0], "to": names[1]})
-        return words("board.action.creature", creature=creature, choice=choice)
-    return words("board.action.creature", creature=creature, choice=names)
+    """A creature's choice in words: "Harpy: destroy an enemy troop on Paros"."""
+    creature = action.kind
+    args = [_player(words, a) if isinstance(a, str) else a for a in action.args]
+    key = f"board.action.{creature}"
+    shape = tuple("n" if isinstance(a, int) else "w" for a in args)
+    if creature in _FIGURINES and len(args) == 1:
+        return words("board.action.figurine", creature=creature, isle=words.place(str(args[0])))
+    if creature in _ON_A_PLAYER and len(args) == 1:
+        return words(key, creature=creature, player=args[0])
+    if args and args[-1] == "done" and words.has(f"{key}.done"):
+        return words(f"{key}.done", creature=creature)
+    if creature == "kraken" and args[:1] == ["move"]:
+        return words("board.action.kraken.move", creature=creature, sea=args[1])
+    found = _CREATURE_FORMS.get((creature, shape))
+    if found is None:
+        return _creature_choice(action, words)
+    variant, names = found
+    values = dict(zip(names, args, strict=True))
+    if creature == "sphinx" and len(args) == 2:  # sphinx troop naxos, sphinx fleet c5
+        variant, values = f".{args[0]}", {"place": args[1]}
+    return words(key + variant, creature=creature, **values)
+
+
+_FIGURINES = frozenset(("minotaur", "medusa", "chiron", "polyphemus"))
+"""The creatures whose one-word choice places their figurine on an isle."""
+_ON_A_PLAYER = frozenset(("griffon", "satyr", "dryad"))
+"""The creatures whose choice is a player."""
+_CREATURE_FORMS: dict[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]] = {
+    ("siren", ("w",)): ("", ("sea",)),
+    ("siren", ("w", "w")): (".from", ("sea", "source")),
+    ("pegasus", ("w", "w", "n")): ("", ("origin", "target", "count")),
+    ("giant", ("w", "w")): ("", ("building", "isle")),
+    ("chimera", ("w",)): ("", ("power",)),
+    ("cyclopes", ("w", "w", "w")): ("", ("isle", "old", "new")),
+    ("sphinx", ("w",)): (".card", ("unit",)),
+    ("sphinx", ("w", "w")): (".troop", ("unit", "place")),
+    ("sylph", ("w", "w", "n")): ("", ("origin", "target", "count")),
+    ("harpy", ("w",)): ("", ("isle",)),
+    ("kraken", ("w",)): ("", ("sea",)),
+    ("polyphemus", ("w", "w")): (".push", ("origin", "target")),
+}
+"""Each creature's choice by the shape of its arguments (``w`` a word, ``n`` a number):
+the catalog key's variant and the names of the arguments in its sentence."""
+
+
+def _creature_choice(action: Action, words: Words) -> str:
+    """A creature's choice with no sentence of its own: the creature and its words."""
+    names = [_choice_word(words, str(a)) for a in action.args]
+    return words("board.action.creature", creature=action.kind, choice=names)
 
 
 def _choice_word(words: Words, ident: str) -> str:
@@ -86,6 +117,25 @@ def _choice_word(words: Words, ident: str) -> str:
         if name.lower() == ident:
             return name
     return words.word(ident)
+
+
+def _player(words: Words, ident: str) -> str:
+    """A player's name from its notation (``sparta``: "Sparta")."""
+    return next((name for name in words.players if name.lower() == ident), ident)
+
+
+def _chance_label(action: Action, words: Words) -> str | None:
+    """A chance outcome in words: the turn order, the gods, a card drawn, the dice."""
+    kind, args = action.kind, action.args
+    if kind == "order" and args and isinstance(args[0], tuple):
+        return words("board.action.order", players=[_player(words, p) for p in args[0]])
+    if kind == "gods" and args and isinstance(args[0], tuple):
+        return words("board.action.gods", gods=list(args[0]))
+    if kind == "draw" and len(args) == 1:
+        return words("board.action.draw", creature=args[0])
+    if kind == "roll" and len(args) == 2:
+        return words("board.action.roll", attacker=args[0], defender=args[1])
+    return None
 
 
 def action_label(action: Action, words: Words) -> str:
@@ -134,6 +184,9 @@ def action_label(action: Action, words: Words) -> str:
         return words(f"board.action.{kind}", creature=args[0])
     if kind in CREATURES:
         return _creature_label(action, words)
+    chance = _chance_label(action, words) if kind in CHANCE_KINDS else None
+    if chance is not None:
+        return chance
     if words.has(f"board.action.{kind}"):
         return words(f"board.action.{kind}")
     return str(action)  # a kind without a sentence yet: its notation

@@ -8,8 +8,11 @@ changes is here, per step.
 >>> import cyclades_widgets as cw
 >>> game = cw.Game.new(players=3, seed=7)
 >>> words = Words("en", game.state.map_id, game.state.names)
->>> [g["label"] for g in gods(game.state, words)][-1]
+>>> apollo = gods(game.state, words)[-1]
+>>> apollo["label"]
 'Apollo: nobody yet'
+>>> apollo["tip"]
+'Apollo: no offering; 1 GP, or 4 GP with a single isle; the first player on Apollo places a prosperity marker'
 >>> players(game.state, words, viewer=0)[1]["gold"]
 'gold hidden'
 """
@@ -25,7 +28,16 @@ from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
 from .pieces import seat_name
 from .text import Words
 
-__all__ = ["STATS", "battle_panel", "creatures", "gods", "header", "players", "turns"]
+__all__ = [
+    "STATS",
+    "battle_panel",
+    "creatures",
+    "god_tip",
+    "gods",
+    "header",
+    "players",
+    "turns",
+]
 
 STATS: tuple[str, ...] = ("isles", "metropolises", "priests", "philosophers", "troops", "fleets")
 """The numbers in each player's panel, in order (their names: ``board.stat.<name>``)."""
@@ -45,8 +57,22 @@ def header(state: GameState, words: Words, viewer: int | None) -> dict[str, str]
     }
 
 
+def god_tip(god: str, words: Words) -> str:
+    """What a god gives, for its tile's tooltip: "Ares: recruit troops (the first free,
+    then 2, 3 and 4 GP), build a Fortress (2 GP), move troops ... (1 GP a move); with this
+    god you may also buy creatures"."""
+    gives = words(f"board.god.gives.{god}")
+    key = "board.god.tip" if god == APOLLO else "board.god.tip.buy"
+    return words(key, god=god, gives=gives)
+
+
 def gods(state: GameState, words: Words) -> list[dict[str, Any]]:
-    """This cycle's gods top to bottom, then Apollo: bids, face-down gods, the god acting."""
+    """This cycle's gods top to bottom, then Apollo: bids, face-down gods, the god acting.
+
+    Each tile has its ``label`` (the offering on it, who acts: what a screen reader says
+    first) and its ``tip`` (what the god gives: the tile's tooltip, and its accessible
+    description).
+    """
     acting = state.turn.god if state.turn is not None else None
     out: list[dict[str, Any]] = []
     for index, god in enumerate(state.god_order):
@@ -54,29 +80,32 @@ def gods(state: GameState, words: Words) -> list[dict[str, Any]]:
         bid = state.bids.get(god) if up else None
         entry: dict[str, Any] = {"id": god, "up": up}
         if not up:
-            entry["label"] = words("board.god.face_down", god=god)
+            status = words("board.god.face_down", god=god)
         elif bid:
             seat, amount = bid
             entry["bid"] = {"seat": seat, "text": words("count.gp.other", n=amount)}
-            entry["label"] = words(
-                "board.god.bid", god=god, player=state.names[seat], amount=amount
-            )
+            status = words("board.god.bid", god=god, player=state.names[seat], amount=amount)
         else:
-            entry["label"] = words("board.god.open", god=god)
+            status = words("board.god.open", god=god)
         if god == acting and state.turn is not None:
             entry["acting"] = state.turn.player
-            entry["label"] += " · " + words(
+            status += " · " + words(
                 "board.god.acting", god=god, player=state.names[state.turn.player]
             )
-        out.append(entry)
+        out.append(_tile(entry, status, god, words))
     seats = list(state.apollo)
-    label = (
+    status = (
         words("board.apollo.players", god=APOLLO, players=[state.names[s] for s in seats])
         if seats
         else words("board.apollo.nobody", god=APOLLO)
     )
-    out.append({"id": APOLLO, "up": True, "seats": seats, "label": label})
+    out.append(_tile({"id": APOLLO, "up": True, "seats": seats}, status, APOLLO, words))
     return out
+
+
+def _tile(entry: dict[str, Any], status: str, god: str, words: Words) -> dict[str, Any]:
+    entry.update(label=status, tip=god_tip(god, words))
+    return entry
 
 
 def turns(state: GameState, words: Words) -> list[dict[str, Any]]:

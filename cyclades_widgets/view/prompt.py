@@ -5,6 +5,13 @@
 >>> words = Words("en", game.state.map_id, game.state.names)
 >>> prompt(game.state, words)["text"]
 'Corinth: click a highlighted god to make an offering'
+>>> poor = (
+...     cw.Scenario(players=3).gold("Athens", 0).build("naxos", "fortress")
+...     .phase("actions", god="ares", player="Athens").game()
+... )
+>>> _ = poor.play("recruit troop naxos")  # the free troop; no gold for more
+>>> prompt(poor.state, words)["text"]
+'Athens: nothing more can be done with Ares now (0 GP left): End the turn'
 >>> game = cw.Game.new(players=3, seed=7, start="setup")
 >>> prompt(game.state, words)["text"]
 'Next: the offering tokens are shuffled onto the turn track (press → or Step)'
@@ -16,11 +23,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import flow
+from ..rules.actions import Action
+from ..rules.board import MapSpec
 from ..rules.state import GameState, Phase
 from .events import pending_data, pending_of
 from .text import Words
 
-__all__ = ["prompt"]
+__all__ = ["next_step", "prompt"]
 
 
 def _decision(state: GameState, words: Words, seat: int) -> str:
@@ -39,10 +48,39 @@ def _decision(state: GameState, words: Words, seat: int) -> str:
         key = "board.prompt.outbid" if state.displaced is not None else "board.prompt.bid"
         return words(key, player=player)
     if state.turn is not None:
-        return words.first(
-            f"board.prompt.turn.{state.turn.god}", "board.prompt.turn", player=player
-        )
+        return _turn(state, words, player)
     return words("board.prompt.decide", player=player)
+
+
+def _turn(state: GameState, words: Words, player: str) -> str:
+    """A god's action: what the god lets you do, only as far as it can be done now (with
+    no gold left, nothing on the map is lit and the prompt says to end the turn)."""
+    assert state.turn is not None
+    god = state.turn.god
+    legal = [a for a in flow.legal_actions(state) if a.kind != "end"]
+    if not legal:
+        gold = state.players[state.turn.player].gold
+        return words("board.prompt.turn.done", player=player, god=god, gold=gold)
+    if god in _ON_THE_MAP:
+        spec = MapSpec.load(state.map_id)
+        if not any(spec.is_isle(w) or spec.is_sea(w) for a in legal for w in _words(a)):
+            return words("board.prompt.turn", player=player)
+    return words.first(f"board.prompt.turn.{god}", "board.prompt.turn", player=player)
+
+
+_ON_THE_MAP = frozenset(("ares", "poseidon"))
+"""The gods whose prompt says to click the map."""
+
+
+def _words(action: Action) -> list[str]:
+    """The words among an action's arguments (lists flattened)."""
+    out: list[str] = []
+    for arg in action.args:
+        if isinstance(arg, str):
+            out.append(arg)
+        elif isinstance(arg, tuple):
+            out += [a for a in arg if isinstance(a, str)]
+    return out
 
 
 def _retreating(state: GameState, retreat: Any) -> tuple[str, int]:
@@ -61,8 +99,9 @@ def _retreating(state: GameState, retreat: Any) -> tuple[str, int]:
     return unit, n
 
 
-def _next(state: GameState, words: Words, kind: str) -> str:
-    """What the next chance or automatic step does."""
+def next_step(state: GameState, words: Words, kind: str) -> str:
+    """What the next chance or automatic step does (``kind``: the node, chance or
+    auto): "the dice are rolled for the battle on Naxos"."""
     if kind == "chance":
         outcomes = flow.chance_outcomes(state)
         what = outcomes[0][0].kind if outcomes else "step"
@@ -116,5 +155,5 @@ def prompt(
             text = _decision(state, words, seat)
     else:
         hint = words("board.prompt.hint.live" if live else "board.prompt.hint.replay")
-        text = words("board.prompt.next", what=_next(state, words, kind), hint=hint)
+        text = words("board.prompt.next", what=next_step(state, words, kind), hint=hint)
     return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None, "bot": bot}

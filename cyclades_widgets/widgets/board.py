@@ -72,7 +72,8 @@ class Board(Intents, Seats, anywidget.AnyWidget):
     """Places and arrows drawn over the board: ``{"places": [ids], "arrows": [[a, b]]}``
     (placed in Python and sent within the view)."""
     annotation = traitlets.Dict().tag(sync=True)
-    """Comments of the current step (Replay): ``{"before", "after", "tag"}``; shown as text."""
+    """The note of the current step, shown as text: a record's comments (Replay),
+    ``{"before", "after", "tag"}``, or a coach's note, ``{"title", "text"}``."""
     timeline = traitlets.Dict().tag(sync=True)
     """Where we are in the history: ``{"index": k, "length": n, "text": "Step k of n"}``."""
     viewer = traitlets.Unicode(None, allow_none=True).tag(sync=True)
@@ -281,10 +282,7 @@ class Board(Intents, Seats, anywidget.AnyWidget):
             )
             self.view = {}
             if self._coached and self._shown_note is not None:  # the note in the new language
-                self.annotation = {
-                    "tag": self._shown_note.tag(self.lang),
-                    "before": self._shown_note.hint.reason(self.lang),
-                }
+                self.annotation = self._shown_note.annotation(self.lang)
             self.refresh()
 
 

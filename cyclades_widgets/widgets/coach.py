@@ -141,6 +141,12 @@ class CoachNote:
         params = {"player": self.player, "level": level, "reason": reason}
         return render("board.hint.bot_line", params, lang, proper=frozenset({self.player}))
 
+    def annotation(self, lang: str) -> dict[str, str]:
+        """The note as the board shows it: ``{"title": "Hint for Athens", "text": the
+        reason}`` (a coach's note has a title and a text; a record's comments have
+        ``before``, ``after`` and ``tag``)."""
+        return {"title": self.tag(lang), "text": self.hint.reason(lang)}
+
     def tag(self, lang: str) -> str:
         """The title of the note on the board."""
         if self.bot_level is None:

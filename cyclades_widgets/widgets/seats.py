@@ -85,7 +85,7 @@ class Seats:
         """Show a coach's note on the board (a hint with its highlights)."""
         self._shown_note = note
         with self.hold_trait_notifications():
-            self.annotation = {"tag": note.tag(self.lang), "before": note.hint.reason(self.lang)}
+            self.annotation = note.annotation(self.lang)
             self.highlights = dict(marks or {})
         self._coached = True
 

@@ -45,7 +45,7 @@ def _words() -> list[str]:
 WORDS = _words()
 LEGAL_HINTS = ("legal:", "possible:", "force one of", "game is over", "expected notation")
 NOTATION_HINTS = (
-    "known actions:",
+    "did you mean",
     "takes:",
     "empty notation",
     "must be a string",
