@@ -1,20 +1,26 @@
 """Drawing primitives for the static SVG board (:mod:`cyclades_widgets.svg`).
 
-Markup is built as strings, safely: :func:`el` escapes every plain ``str`` it is given,
-as text or as an attribute value, and only :class:`Markup` (what :func:`el` returns) is
-inserted as is. So user text (player names, comments, highlight labels) can never become
-markup, whatever it contains.
+Markup is built as strings, safely: :func:`el` is the one text writer. It writes every
+plain ``str`` it is given, as text or as an attribute value, through :func:`xml_text`
+(escaped, and without the characters XML 1.0 forbids), and only :class:`Markup` (what
+:func:`el` returns) is inserted as is. So user text (player names, comments, highlight
+labels) can never become markup, and the picture is always well-formed XML, whatever the
+text contains.
 
-Shapes and icons are not drawn here: they come as path data in the static payload
-(:mod:`cyclades_widgets.view.icons`), the same the widget paints.
+Shapes, icons and colours are not defined here: they come in the static payload
+(:mod:`cyclades_widgets.view.icons`, :mod:`~cyclades_widgets.view.palette`), the same
+the widget paints.
 
 >>> str(el("text", {"x": 1.25, "y": 2.0}, "<b>"))
 '<text x="1.2" y="2">&lt;b&gt;</text>'
+>>> str(el("text", {"aria-label": "a\\x0cb"}, "c\\x00d\\ufffe"))
+'<text aria-label="a b">cd</text>'
 """
 
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -22,7 +28,6 @@ from typing import Any
 from ..view.metrics import text_width
 
 __all__ = [
-    "COLOURS",
     "Markup",
     "el",
     "group",
@@ -33,7 +38,11 @@ __all__ = [
     "text_width",
     "titled",
     "wrap",
+    "xml_text",
 ]
+
+_SPACES = re.compile("[\x0b\x0c]")
+_FORBIDDEN = re.compile("[\x00-\x08\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class Markup(str):
@@ -54,12 +63,28 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+def xml_text(value: str, *, quote: bool = False) -> str:
+    """``value`` escaped for XML text (``quote``: for an attribute value), without the
+    characters XML 1.0 forbids: a vertical tab or a form feed becomes a space; the other
+    control characters (tab, newline and carriage return are kept), lone surrogates,
+    U+FFFE and U+FFFF are dropped. This is the one text writer of the picture: every text
+    and attribute value goes through it (:func:`el`).
+
+    >>> xml_text('<a href="x">\\x07&\\x0b</a>', quote=True)
+    '&lt;a href=&quot;x&quot;&gt;&amp; &lt;/a&gt;'
+    """
+    text = html.escape(_FORBIDDEN.sub("", _SPACES.sub(" ", value)), quote=quote)
+    return text.replace("\r", "&#13;")  # kept as written: a parser turns a bare one into \n
+
+
 def _attr(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
     if isinstance(value, float):
         return num(value)
     if isinstance(value, int):
         return str(value)
-    return html.escape(str(value), quote=True)
+    return xml_text(str(value), quote=True)
 
 
 def el(tag: str, attrs: Mapping[str, Any] | None = None, *children: Any) -> Markup:
@@ -85,7 +110,7 @@ def _children(children: Iterable[Any]) -> Iterable[str]:
         if isinstance(child, Markup):
             yield child
         elif isinstance(child, str):
-            yield html.escape(child, quote=False)
+            yield xml_text(child)
         elif isinstance(child, int | float):
             yield num(child) if isinstance(child, float) else str(child)
         else:
@@ -214,38 +239,3 @@ def _fit(line: str, width: float, size: float, bold: bool = False) -> int:
         if text_width(line[:cut], size, bold=bold) <= width:
             return cut
     return 1
-
-
-COLOURS: dict[str, str] = {
-    "card": "#fffdf8",
-    "sea": "#cfe6f1",
-    "sea_line": "#a9cfe2",
-    "sea_prosperity": "#bfe0ee",
-    "sea_id": "#6f98ad",
-    "sand": "#f1e6c8",
-    "sand_line": "#8c7550",
-    "slot": "#ffffff",
-    "slot_line": "#b9a77f",
-    "ink": "#1f2328",
-    "dark": "#1b1b1b",
-    "muted": "#6a737d",
-    "panel": "#fbfaf6",
-    "panel_line": "#e3ddcc",
-    "heading": "#6b4b16",
-    "phase": "#f4e3b5",
-    "lit": "#ffbf00",
-    "highlight": "#7a3cc7",
-    "star": "#f2b705",
-    "star_line": "#8a6100",
-    "marker": "#ffd54a",
-    "marker_line": "#c25e00",
-    "gold": "#fbeec0",
-    "gold_ink": "#6d4c00",
-    "price": "#f9d86a",
-    "face_down": "#ececec",
-    "face_down_ink": "#8a8a8a",
-    "note": "#f5efff",
-    "note_line": "#d9c8f5",
-    "loss": "#a01010",
-}
-"""The widget's colours (``static/board.css``), as presentation attributes need them."""

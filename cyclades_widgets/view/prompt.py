@@ -23,26 +23,34 @@ from .text import Words
 __all__ = ["prompt"]
 
 
-def _decision(state: GameState, words: Words, seat: int) -> str:
-    """What the player to act must do, by the kind of decision."""
+def _decision(state: GameState, words: Words, seat: int, still: bool = False) -> str:
+    """What the player to act must do, by the kind of decision; ``still``: in a picture,
+    the words that do not say to click (``board.prompt.still.<kind>``) where there are."""
+    keys, params = _decision_keys(state, seat)
+    if still:
+        keys = tuple(k for key in keys for k in (key.replace(".prompt.", ".prompt.still.", 1), key))
+    return words.first(*keys, **params)
+
+
+def _decision_keys(state: GameState, seat: int) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The catalog keys of the decision's sentence (the first the catalog has is said),
+    and its values."""
     player = state.names[seat]
     top = state.pending[-1] if state.pending else None
     if top is not None and top.player == seat:
         if top.kind == "retreat":
             unit, n = _retreating(state, top)
-            return words(f"board.prompt.retreat.{unit}", player=player, n=n)
+            return (f"board.prompt.retreat.{unit}",), {"player": player, "n": n}
         if top.kind == "creature":
             creature = pending_data(top).get("creature", "")
-            return words("board.prompt.creature", player=player, creature=creature)
-        return words.first(f"board.prompt.{top.kind}", "board.prompt.decide", player=player)
+            return ("board.prompt.creature",), {"player": player, "creature": creature}
+        return (f"board.prompt.{top.kind}", "board.prompt.decide"), {"player": player}
     if state.phase is Phase.OFFERINGS:
         key = "board.prompt.outbid" if state.displaced is not None else "board.prompt.bid"
-        return words(key, player=player)
+        return (key,), {"player": player}
     if state.turn is not None:
-        return words.first(
-            f"board.prompt.turn.{state.turn.god}", "board.prompt.turn", player=player
-        )
-    return words("board.prompt.decide", player=player)
+        return (f"board.prompt.turn.{state.turn.god}", "board.prompt.turn"), {"player": player}
+    return ("board.prompt.decide",), {"player": player}
 
 
 def _retreating(state: GameState, retreat: Any) -> tuple[str, int]:
@@ -84,13 +92,15 @@ def prompt(
     *,
     viewer: int | None = None,
     live: bool = True,
+    still: bool = False,
     bots: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """``{"text", "kind", "seat", "bot"}``: the sentence, the node kind (decision, chance,
     auto, over), the seat to act (or None), and whether a bot plays that decision.
 
     ``viewer``: the seat whose screen this is (others' decisions read "Waiting for ...");
-    ``live``: False on a read-only replay, where → shows the next move; ``bots``: the
+    ``live``: False on a read-only replay, where → shows the next move; ``still``: True in
+    a picture, where nothing can be clicked or pressed; ``bots``: the
     players a bot plays, each with its level's name in the learner's language ("" for a
     bot of no level): at their decisions the prompt says to press Continue.
     """
@@ -113,8 +123,9 @@ def prompt(
         elif viewer is not None and viewer != seat:
             text = words("board.prompt.waiting", player=state.names[seat])
         else:
-            text = _decision(state, words, seat)
+            text = _decision(state, words, seat, still)
     else:
         hint = words("board.prompt.hint.live" if live else "board.prompt.hint.replay")
-        text = words("board.prompt.next", what=_next(state, words, kind), hint=hint)
+        hint = "" if still else hint
+        text = words("board.prompt.next", what=_next(state, words, kind), hint=hint).strip()
     return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None, "bot": bot}
