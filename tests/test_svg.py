@@ -595,8 +595,8 @@ def test_game_and_state_show_the_board_in_notebooks(midgame):
 
 
 def test_rules_import_the_view_only_when_a_picture_is_asked_for():
-    """DESIGN §2: GameState._repr_svg_ is the one upward reference from rules/, made at
-    call time, so importing and using the rules never loads the view."""
+    """The layers (docs/internals.md): GameState._repr_svg_ is the one upward reference
+    from rules/, made at call time, so importing and using the rules never loads the view."""
     code = (
         "import sys; import cyclades_widgets.rules as r; "
         "s = r.setup.new_state(3); before = 'cyclades_widgets.svg' in sys.modules; "
