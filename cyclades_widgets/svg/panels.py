@@ -18,6 +18,7 @@ __all__ = [
     "Drawn",
     "chip",
     "chip_width",
+    "clip",
     "creature_track",
     "god_track",
     "header",
@@ -62,6 +63,26 @@ def seat_icon(fixed: dict[str, Any], seat: int, x: float, y: float, r: float) ->
     s = fixed["seats"][seat % len(fixed["seats"])]
     outline = fixed["palette"]["outline"]
     return icon(fixed["shapes"][s["shape"]], x, y, r, fill=s["colour"], stroke=outline, width=1.1)
+
+
+def clip(words: str, width: float, size: float) -> str:
+    """``words`` cut with an ellipsis so that it fits ``width`` (bold, at ``size``): at the
+    end of a word when one ends near the cut, else inside the word.
+
+    >>> clip("Sparta", 200, 13), clip("Alexandros of Macedon", 120, 13)
+    ('Sparta', 'Alexandros…')
+    >>> clip("Alexandros", 60, 13), clip("亚历山大大帝的马其顿", 60, 13)
+    ('Alexa…', '亚历山…')
+    """
+    if text_width(words, size, bold=True) <= width:
+        return words
+    cut = words
+    while cut and text_width(cut + "…", size, bold=True) > width:
+        cut = cut[:-1]
+    space = cut.rfind(" ")
+    if space >= 0.6 * len(cut):
+        cut = cut[:space]
+    return cut.rstrip() + "…"
 
 
 def chip_width(words: str) -> float:
@@ -199,10 +220,11 @@ def turn_track(fixed: dict[str, Any], view: dict[str, Any], x: float, y: float, 
     colours = fixed["palette"]
     chips, cx, cy = [], x + 8, y + HEAD
     for item in view["turns"]:
-        cw_ = chip_width(item["text"])
+        words = clip(item["text"], w - 16 - chip_width("") - 6 - 12, 11)  # a long name is cut
+        cw_ = chip_width(words)
         if cx + cw_ > x + w - 6 and cx > x + 8:
             cx, cy = x + 8, cy + 22
-        one = chip(fixed, item["seat"], cx, cy, item["text"], item["label"])
+        one = chip(fixed, item["seat"], cx, cy, words, item["label"])
         if item.get("mark") == "next":
             ring = {"x": cx - 2, "y": cy - 2, "width": cw_ + 4, "height": 22, "rx": 11,
                     "fill": "none", "stroke": colours["lit"], "stroke-width": 2.5}  # fmt: skip

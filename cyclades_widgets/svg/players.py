@@ -16,6 +16,7 @@ from .panels import (
     PANEL_GAP,
     Drawn,
     battle_panel,
+    clip,
     creature_track,
     god_track,
     seat_icon,
@@ -23,7 +24,7 @@ from .panels import (
     turn_track,
 )
 
-__all__ = ["clip", "player_panel", "players", "side_panels"]
+__all__ = ["player_panel", "players", "side_panels"]
 
 NAME_SIZE = 13
 """Font size of a player's name (bold)."""
@@ -33,26 +34,6 @@ _NAME_X = 27
 
 _STATS_H = 44
 """Height of the numbers under the name: three rows of two."""
-
-
-def clip(words: str, width: float, size: float) -> str:
-    """``words`` cut with an ellipsis so that it fits ``width`` (bold, at ``size``): at the
-    end of a word when one ends near the cut, else inside the word.
-
-    >>> clip("Sparta", 200, 13), clip("Alexandros of Macedon", 120, 13)
-    ('Sparta', 'Alexandros…')
-    >>> clip("Alexandros", 60, 13), clip("亚历山大大帝的马其顿", 60, 13)
-    ('Alexa…', '亚历山…')
-    """
-    if text_width(words, size, bold=True) <= width:
-        return words
-    cut = words
-    while cut and text_width(cut + "…", size, bold=True) > width:
-        cut = cut[:-1]
-    space = cut.rfind(" ")
-    if space >= 0.6 * len(cut):
-        cut = cut[:space]
-    return cut.rstrip() + "…"
 
 
 def _gold_width(p: dict[str, Any]) -> float:
