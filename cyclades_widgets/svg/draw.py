@@ -43,6 +43,7 @@ __all__ = [
 
 _SPACES = re.compile("[\x0b\x0c]")
 _FORBIDDEN = re.compile("[\x00-\x08\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_UNUSUAL = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class Markup(str):
@@ -73,6 +74,8 @@ def xml_text(value: str, *, quote: bool = False) -> str:
     >>> xml_text('<a href="x">\\x07&\\x0b</a>', quote=True)
     '&lt;a href=&quot;x&quot;&gt;&amp; &lt;/a&gt;'
     """
+    if _UNUSUAL.search(value) is None:  # the usual text: nothing but escaping to do
+        return html.escape(value, quote=quote)
     text = html.escape(_FORBIDDEN.sub("", _SPACES.sub(" ", value)), quote=quote)
     return text.replace("\r", "&#13;")  # kept as written: a parser turns a bare one into \n
 
