@@ -473,12 +473,8 @@ var CycladesReplay = (() => {
   var VIEW_VERSION = 3;
   var stale = (fixed) => !!fixed && fixed.v !== VIEW_VERSION;
   function versionLine(fixed) {
-    const words = fixed.text && fixed.text.version || "{py} ≠ {js}";
-    return h(
-      "div",
-      { class: "cw-error cw-version", role: "alert", "data-testid": "cw-version" },
-      fmt(words, { js: VIEW_VERSION, py: fixed.v })
-    );
+    const words = fixed.text && fixed.text.version || fmt("{py} ≠ {js}", { js: VIEW_VERSION, py: fixed.v });
+    return h("div", { class: "cw-error cw-version", role: "alert", "data-testid": "cw-version" }, words);
   }
   function paletteEntries(fixed) {
     return Object.entries(fixed && fixed.palette || {}).map(([role, colour]) => [`--cw-${role.replace(/_/g, "-")}`, colour]);

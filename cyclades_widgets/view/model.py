@@ -167,7 +167,7 @@ def _fixed_words(words: Words) -> dict[str, Any]:
     legend = ("temple", "fortress", "port", "university", "metropolis", "prosperity",
               "marker", "territory", "troops", "fleets", "figurine", "lit", "trail")  # fmt: skip
     out["legend"] = [[item, words(f"board.legend.{item}")] for item in legend]
-    out["version"] = words("board.version", js="{js}", py=VIEW_VERSION)
+    out["version"] = words("board.version", py=VIEW_VERSION)
     return out
 
 

@@ -18,12 +18,11 @@ export const VIEW_VERSION = 3;
 /** True when `fixed` comes from a Python whose view model this bundle does not paint. */
 export const stale = (fixed) => !!fixed && fixed.v !== VIEW_VERSION;
 
-/** The sentence saying that the bundle and Python disagree (in the learner's language when
- * the payload has it). */
+/** The sentence saying that the bundle and Python disagree (Python's, in the learner's
+ * language, when the payload has it; else the two versions). */
 export function versionLine(fixed) {
-  const words = (fixed.text && fixed.text.version) || "{py} ≠ {js}";
-  return h("div", { class: "cw-error cw-version", role: "alert", "data-testid": "cw-version" },
-    fmt(words, { js: VIEW_VERSION, py: fixed.v }));
+  const words = (fixed.text && fixed.text.version) || fmt("{py} ≠ {js}", { js: VIEW_VERSION, py: fixed.v });
+  return h("div", { class: "cw-error cw-version", role: "alert", "data-testid": "cw-version" }, words);
 }
 
 /** The palette as the custom properties board.css reads: [["--cw-<role>", colour], ...]. */

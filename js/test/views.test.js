@@ -253,8 +253,10 @@ describe("view version", () => {
     const old = { ...three.static, v: VIEW_VERSION + 1 };
     const parts = boardParts(old, three.view, three.legal);
     expect(parts.prompt.attrs.role).toBe("alert");
-    expect(textOf(parts.prompt)).toBe(three.static.text.version.replace("{js}", String(VIEW_VERSION)));
-    expect(textOf(parts.prompt)).toContain(String(VIEW_VERSION));
+    expect(textOf(parts.prompt)).toBe(three.static.text.version);
+    expect(textOf(parts.prompt)).toContain(String(three.static.v));
+    expect(textOf(boardParts({ ...old, text: { ...old.text, version: undefined } }, three.view, []).prompt))
+      .toBe(`${VIEW_VERSION + 1} ≠ ${VIEW_VERSION}`);
     expect(parts.dynamic).toBeNull();
     const svg = mapSvg({ ...old, styles: undefined, recipes: undefined });
     expect(byClass(svg, "cw-isle")).toEqual([]);
