@@ -43,6 +43,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from ..rules.state import CREATURES
 from .icons import ICONS
 from .palette import BUILDING_COLOURS, COLOURS, FIGURINE_COLOURS, seat_colour
 
@@ -168,16 +169,16 @@ def _buildings(s: dict[str, float]) -> dict[str, list[Part]]:
 
 
 def _figurines(s: dict[str, float]) -> dict[str, list[Part]]:
-    """A creature's picture on its token (the Kraken larger, on a token of its own)."""
+    """A creature's picture on its token (the Kraken larger, on a token of its own); a
+    creature without a picture of its own follows ``figurine``."""
     out: dict[str, list[Part]] = {}
-    figures = ("figurine", "kraken", "minotaur", "medusa", "polyphemus", "chiron")
-    for creature in figures:
+    for creature in ("figurine", *(c for c in CREATURES if c in ICONS)):
         r = s["kraken" if creature == "kraken" else "figurine"]
         token = FIGURINE_COLOURS.get(creature, COLOURS["figurine"])
         key = "figurine" if creature == "figurine" else f"figurine:{creature}"
         out[key] = [
             _circle(r, token, stroke=COLOURS["figure"], width=1.5),
-            _icon(creature if creature in ICONS else "figurine", r * 0.7, COLOURS["figure"]),
+            _icon(creature, r * 0.7, COLOURS["figure"]),
         ]
     return out
 
