@@ -2,7 +2,7 @@
 
 Markup is built as strings, safely: :func:`el` is the one text writer. It writes every
 plain ``str`` it is given, as text or as an attribute value, through :func:`xml_text`
-(escaped, and without the characters XML 1.0 forbids), and only :class:`Markup` (what
+(escaped, each character XML 1.0 forbids replaced by U+FFFD), and only :class:`Markup` (what
 :func:`el` returns) is inserted as is. So user text (player names, comments, highlight
 labels) can never become markup, and the picture is always well-formed XML, whatever the
 text contains.
@@ -13,8 +13,8 @@ the widget paints.
 
 >>> str(el("text", {"x": 1.25, "y": 2.0}, "<b>"))
 '<text x="1.2" y="2">&lt;b&gt;</text>'
->>> str(el("text", {"aria-label": "a\\x0cb"}, "c\\x00d\\ufffe"))
-'<text aria-label="a b">cd</text>'
+>>> str(el("text", {"aria-label": "a\\x0cb"}, "c\\x00d"))
+'<text aria-label="a\ufffdb">c\ufffdd</text>'
 """
 
 from __future__ import annotations
@@ -41,9 +41,12 @@ __all__ = [
     "xml_text",
 ]
 
-_SPACES = re.compile("[\x0b\x0c]")
-_FORBIDDEN = re.compile("[\x00-\x08\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 forbids in a document (most control characters, lone surrogates,
+U+FFFE and U+FFFF)."""
+
 _UNUSUAL = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]")
+"""What :func:`xml_text` does more than escape: a forbidden character or a carriage return."""
 
 
 class Markup(str):
@@ -64,30 +67,29 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def xml_text(value: str, *, quote: bool = False) -> str:
-    """``value`` escaped for XML text (``quote``: for an attribute value), without the
-    characters XML 1.0 forbids: a vertical tab or a form feed becomes a space; the other
-    control characters (tab, newline and carriage return are kept), lone surrogates,
-    U+FFFE and U+FFFF are dropped. This is the one text writer of the picture: every text
-    and attribute value goes through it (:func:`el`).
+def xml_text(value: Any, *, quote: bool = False) -> str:
+    """``value`` as text that is always well-formed inside an XML document (``quote``: as
+    an attribute value): escaped, each character XML 1.0 forbids replaced by U+FFFD (�),
+    and a carriage return written ``&#13;`` (a bare one would be read back as a newline).
+    This is the one text writer of the picture: every text and attribute value goes
+    through it (:func:`el`).
 
-    >>> xml_text('<a href="x">\\x07&\\x0b</a>', quote=True)
-    '&lt;a href=&quot;x&quot;&gt;&amp; &lt;/a&gt;'
+    >>> xml_text("a\\x0cb <c> & \\ufffe")
+    'a\ufffdb &lt;c&gt; &amp; \ufffd'
     """
-    if _UNUSUAL.search(value) is None:  # the usual text: nothing but escaping to do
-        return html.escape(value, quote=quote)
-    text = html.escape(_FORBIDDEN.sub("", _SPACES.sub(" ", value)), quote=quote)
-    return text.replace("\r", "&#13;")  # kept as written: a parser turns a bare one into \n
+    text = str(value)
+    if _UNUSUAL.search(text) is None:  # the usual text: nothing but escaping to do
+        return html.escape(text, quote=quote)
+    text = _NOT_XML.sub("\ufffd", html.escape(text, quote=quote))
+    return text.replace("\r", "&#13;")
 
 
 def _attr(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
     if isinstance(value, float):
         return num(value)
     if isinstance(value, int):
         return str(value)
-    return xml_text(str(value), quote=True)
+    return xml_text(value, quote=True)
 
 
 def el(tag: str, attrs: Mapping[str, Any] | None = None, *children: Any) -> Markup:

@@ -1,12 +1,11 @@
 """Pixel geometry of a map: hex corners, isle outlines and where each piece is drawn.
 
-This is the one place the board layout is computed. The static SVG
-(:mod:`cyclades_widgets.svg`) and the JavaScript board both draw from
-:func:`map_geometry`, so neither holds its own copy of the layout logic
-(``docs/internals.md`` describes the layers).
+This is the one place the board layout is computed. The static SVG (``svg.py``) and the
+JavaScript board both draw from :func:`map_geometry`, so neither holds its own copy of the
+layout logic (``docs/architecture.md``, 'Layers').
 
 Hexes are pointy-top. Grid rows are horizontal lines of hexes, each row centred under the
-widest one, which is exactly the neighbour rule of the rules model (see
+widest one, which is exactly the neighbour rule of the printed maps (see
 :mod:`cyclades_widgets.rules.board`). Pixel ``y`` grows downwards, as in SVG. A map taller
 than wide (2-3 and 4 players) is drawn turned a quarter left, so that it fills a wide
 board (:func:`turned`): its hexes are then flat-topped and its rows are columns.

@@ -349,8 +349,8 @@ def board_view(
 ) -> dict[str, Any]:
     """One position as the board shows it (see the module docstring).
 
-    - ``viewer``: a player name or seat: the others' gold is hidden (gold is kept behind
-      a screen); None is the teacher's view.
+    - ``viewer``: a player name or seat: the others' gold is hidden (gold
+      is kept behind a screen); None is the teacher's view.
     - ``events``: the last step's (move trails, the battle just fought).
     - ``history``: the game's steps up to this position (the log); None: no log.
     - ``legal``: the legal actions the viewer may take now (:func:`legal_view`), which
