@@ -8,7 +8,10 @@ word is the catalog's (plurals included); and that its patches rebuild it exactl
 from __future__ import annotations
 
 import json
+import math
+import re
 import statistics
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +20,7 @@ from hypothesis import strategies as st
 import cyclades_widgets as cw
 from cyclades_widgets.bots import RandomBot
 from cyclades_widgets.rules.events import ev
-from cyclades_widgets.view import model
+from cyclades_widgets.view import model, palette
 from cyclades_widgets.view.actions import action_label
 from cyclades_widgets.view.diff import apply, diff
 from cyclades_widgets.view.events import MOVE_EVENTS, trails
@@ -473,3 +476,176 @@ def test_json_safe_turns_odd_values_into_json():
     safe = model.json_safe(value)
     assert safe["1"] == [1, 2] and safe["s"] == [1, 3] and safe["f"] == "nan"
     assert json.loads(dumps(safe)) == safe
+
+
+# --------------------------------------------------------------------------- one recipe
+
+REPO = Path(__file__).resolve().parents[1]
+HEX = re.compile(r"#[0-9a-fA-F]{3,8}\b")
+FUNCTIONS = re.compile(r"\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(", re.IGNORECASE)
+NAMED = frozenset(
+    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+    crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
+    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
+    dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro
+    ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo
+    ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+    lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+    lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen
+    linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple
+    mediumseagreen mediumslateblue mediumspringgreen mediumturquoise mediumvioletred
+    midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab
+    orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip
+    peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue
+    saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue
+    slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet
+    wheat white whitesmoke yellow yellowgreen transparent""".split()  # noqa: SIM905
+)
+"""The CSS named colours (and ``transparent``)."""
+
+
+def _js_strings(source: str) -> list[str]:
+    """The string and template literals of JavaScript source (comments skipped; the sources
+    have no regular expression holding a quote or a comment opener)."""
+    out, i, n = [], 0, len(source)
+    while i < n:
+        two = source[i : i + 2]
+        if two == "//":
+            i = source.find("\n", i) % (n + 1) or n
+        elif two == "/*":
+            i = source.index("*/", i) + 2
+        elif source[i] in "\"'`":
+            quote, j = source[i], i + 1
+            while source[j] != quote:
+                j += 2 if source[j] == "\\" else 1
+            out.append(source[i + 1 : j])
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def _css_values(source: str) -> list[str]:
+    """What follows each ``:`` of a stylesheet (declaration values, and some selectors)."""
+    return re.findall(r":([^;{}]+)", re.sub(r"/\*.*?\*/", "", source, flags=re.DOTALL))
+
+
+def colour_literals(texts: list[str]) -> list[str]:
+    """Every hex colour, colour function or named colour in ``texts``."""
+    found = []
+    for text in texts:
+        found += HEX.findall(text) + FUNCTIONS.findall(text)
+        found += [w for w in re.findall(r"[A-Za-z-]+", text) if w.lower() in NAMED]
+    return found
+
+
+def test_the_colour_scanner_finds_what_it_must():
+    assert colour_literals(_js_strings('x("#1b1b1b"); // white\ny(`rgb(1,2,3)`, "red")')) == [
+        "#1b1b1b",
+        "rgb(",
+        "red",
+    ]
+    assert colour_literals(_css_values(".a { color: hsl(1 2 3); white-space: x; fill: Tan }")) == [
+        "hsl(",
+        "Tan",
+    ]
+    assert colour_literals(_css_values(".a { color: var(--cw-gold); } /* #fff */")) == []
+
+
+def test_the_js_board_and_its_stylesheets_hold_no_colour_literal():
+    """Issue 28: every colour comes from Python's palette (the static payload's palette,
+    seats, recipes and styles; the stylesheet reads --cw-<role>)."""
+    found = {}
+    for path in sorted((REPO / "js" / "src").glob("*.js")):
+        found[path.name] = colour_literals(_js_strings(path.read_text("utf-8")))
+    for path in sorted((REPO / "cyclades_widgets" / "static").glob("*.css")):
+        found[path.name] = colour_literals(_css_values(path.read_text("utf-8")))
+    assert len(found) >= 8
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_every_css_custom_colour_is_a_role_of_the_palette():
+    """board.css reads --cw-<role>; each role it reads is one the palette sets."""
+    css = (REPO / "cyclades_widgets" / "static" / "board.css").read_text("utf-8")
+    read = set(re.findall(r"var\(--cw-([a-z-]+)", css)) - {"fs", "aspect"}
+    roles = {role.replace("_", "-") for role in palette.palette()}
+    assert read and read <= roles, read - roles
+
+
+def test_the_static_payload_carries_the_look():
+    """The palette, the seats, each piece's recipe, the map's styles and the legend's
+    pictures: every colour a hex of the palette, every picture one the payload has."""
+    fixed = model.static_payload("map-5")
+    assert fixed["palette"] == palette.palette()
+    assert [s["colour"] for s in fixed["seats"]] == list(PLAYER_COLOURS)
+    assert set(fixed["piece_order"]) == {k.split(":")[0] for k in fixed["recipes"]}
+    colours = set(palette.palette().values()) | {
+        c for b in palette.BUILDING_COLOURS.values() for c in b
+    }
+    colours |= set(palette.FIGURINE_COLOURS.values()) | {palette.seat_colour(0)}
+    parts = [*(q for r in fixed["recipes"].values() for q in r), *fixed["legend"].values()]
+    for q in parts:
+        for key in ("fill", "stroke"):
+            assert q.get(key) in colours | {None, "none", "$seat", "$ink"}, q
+        if q["draw"] == "icon" and q["icon"] != "$shape":
+            name = q["icon"]
+            assert (
+                name[6:] in fixed["shapes"] if name.startswith("shape:") else name in fixed["icons"]
+            )
+    for style in fixed["styles"].values():
+        assert {style.get("fill"), style.get("stroke")} <= colours | {None}
+    assert set(fixed["legend"]) == {item for item, _ in fixed["text"]["legend"]}
+
+
+def test_every_piece_of_a_crowded_board_has_a_recipe():
+    from test_svg import crowded_state
+
+    state = crowded_state()
+    state.isles["naxos"].figurine, state.isles["naxos"].figurine_owner = "minotaur", 0
+    state.kraken = "e7"
+    fixed = model.static_payload(state.map_id)
+    pieces = model.board_view(state)["pieces"].values()
+    kinds = {p["kind"] for p in pieces}
+    assert kinds == set(fixed["piece_order"])
+    for p in pieces:
+        variant = p.get("building") or p.get("creature")
+        assert f"{p['kind']}:{variant}" in fixed["recipes"] or p["kind"] in fixed["recipes"]
+
+
+def test_arrows_and_trails_carry_their_shaft_and_head():
+    """The arrowheads are drawn in Python: both painters draw the shaft and head they get."""
+    geometry = model.static_payload("map-5")["map"]
+    marks = model.marks(geometry, [("naxos", "here")], [("kea", "naxos", "go")])
+    (arrow,) = marks["arrows"]
+    x1, y1, x2, y2 = arrow["line"]
+    assert arrow["shaft"][:2] == [x1, y1] and arrow["head"][0] == [x2, y2]
+    assert math.dist(arrow["shaft"][2:], [x2, y2]) == pytest.approx(8, abs=0.2)
+    assert math.dist(*arrow["head"][1:]) == pytest.approx(12, abs=0.2)
+    for mark in (marks["places"][0], arrow):
+        x, y, w, h = mark["label_box"]
+        assert x < mark["label_at"][0] < x + w and y < mark["label_at"][1] < y + h
+    game = sea_battle()
+    game.play("move fleets g5>f5 2")
+    (trail,) = model.board_view(game.state, events=game.history[-1].events)["trails"]
+    assert trail["head"][0] == trail["line"][2:] and len(trail["shaft"]) == 4
+
+
+def test_the_printed_prosperity_symbols_are_placed_in_python():
+    for map_id in ("map-2-3", "map-4", "map-5"):
+        for isle in model.static_payload(map_id)["map"]["isles"].values():
+            assert len(isle["symbols"]) == isle["prosperity"]
+            assert all(abs(y - isle["prosperity_anchor"][1]) < 0.1 for _, y in isle["symbols"])
+
+
+def test_the_js_bundle_paints_the_view_version_python_sends():
+    """VIEW_VERSION is read: the JS board paints one version and says so on the board when
+    Python sends another (js/test/views.test.js shows the message)."""
+    source = (REPO / "js" / "src" / "board.js").read_text("utf-8")
+    (version,) = re.findall(r"export const VIEW_VERSION = (\d+);", source)
+    assert int(version) == model.VIEW_VERSION
+    assert model.static_payload("map-5")["v"] == model.VIEW_VERSION
+    for lang in ("en", "fr", "zh"):
+        words = model.static_payload("map-5", lang)["text"]["version"]
+        assert str(model.VIEW_VERSION) in words and "{" not in words

@@ -264,7 +264,7 @@ def test_the_root_is_a_named_group_so_screen_readers_reach_the_pieces(midgame):
     summary = root.find(f"{NS}title").text
     assert root.get("role") == "group" and root.get("aria-label") == summary
     assert midgame.to_act == "Athens"
-    assert summary.startswith(f"Cyclades board · Cycle {midgame.cycle} · Actions · Athens: ")
+    assert summary.startswith(f"Cyclades board · Cycle {midgame.cycle} · Actions · Athens")
 
 
 # --------------------------------------------------------------------------- panels
@@ -284,6 +284,49 @@ def test_viewer_sees_only_their_own_gold():
     assert [g.text for g in teacher] == ["7 GP", "4 GP", "9 GP"]
     picture = svg.board(state, viewer="Sparta")
     assert "Seen by Sparta" in picture and ">4 GP<" in picture and "9 GP" not in picture
+
+
+def _names_and_widths(picture: str) -> list[tuple[str, float, float]]:
+    """Each player panel's name as drawn, its width (estimated as the layout does) and
+    the room it has: from where it starts to the gold pill, or to the panel's edge."""
+    out = []
+    for panel in by_class(parse(picture), "cws-player"):
+        card = panel.find(f"{NS}rect")
+        left, width = float(card.get("x")), float(card.get("width"))
+        name = next(t for t in panel.iter(f"{NS}text") if t.get("font-weight") == "800")
+        gold = by_class(panel, "cws-gold")[0]
+        pill_left = float(gold.get("x")) - text_width(gold.text, 11, bold=True) / 2 - 6
+        same_line = abs(float(gold.get("y")) - float(name.get("y"))) < 3
+        end = pill_left if same_line else left + width
+        start = float(name.get("x"))
+        out.append((name.text, text_width(name.text, 13, bold=True), end - start))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewer", [None, "Athens"])
+def test_player_panels_show_whole_names_when_they_fit(lang, viewer):
+    """Issue 25: the static picture cut "Sparta" and "Corinth" to "Sp…" and "Co…" beside
+    "gold hidden"; every panel now shows the whole name, in the panel."""
+    game = cw.Game.new(players=5, seed=7)
+    drawn = _names_and_widths(svg.board(game, viewer=viewer, lang=lang))
+    assert [name for name, _, _ in drawn] == list(game.players)
+    assert all(width <= room for _, width, room in drawn), drawn
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_inside_its_panel():
+    long_en = "Alexandros the Great of Macedon and Persia"
+    long_zh = "亚历山大大帝的马其顿与波斯帝国的王"
+    state = cw.Game.new(players=3, seed=7).state
+    state = dataclasses.replace(state, names=(long_en, long_zh, "Corinth"))
+    drawn = _names_and_widths(svg.board(state, viewer=0, lang="zh"))
+    (en, _, _), (zh, _, _), (short, _, _) = drawn
+    assert en.endswith("…") and long_en.startswith(en[:-1]) and en[:-1] == en[:-1].rstrip()
+    words = long_en.split()
+    assert en[:-1] in {" ".join(words[:k]) for k in range(1, len(words))}  # at a word's end
+    assert zh.endswith("…") and long_zh.startswith(zh[:-1]) and len(zh) > 6
+    assert short == "Corinth"
+    assert all(width <= room for _, width, room in drawn), drawn
 
 
 def test_god_track_shows_bids_face_down_gods_and_apollo():
@@ -333,8 +376,27 @@ def test_status_says_cycle_phase_and_who_decides():
     game = cw.Scenario(players=3).phase("offerings").game()
     root = parse(svg.board(game.state))
     (prompt,) = by_class(root, "cws-prompt")
-    assert texts(prompt) == [f"{game.to_act}: click a highlighted god to make an offering"]
+    assert texts(prompt) == [f"{game.to_act} decides which highlighted god to make an offering to"]
     assert {"Cycle 1", "Offerings"} <= set(texts(root))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh"])
+def test_a_picture_names_the_decision_without_asking_to_click(lang):
+    """Issue 25: a static picture cannot be clicked, so its prompt never says to click or
+    to press a key, at an offering, a god's turn, a Metropolis to place or a chance step;
+    the live board's prompt still does."""
+    click = {"en": ("click", "press"), "fr": ("cliquez", "appuyez"), "zh": ("点击", "按")}[lang]
+    bids = cw.Game.new(players=3, seed=7)
+    ares = cw.Scenario(players=3).phase("actions", god="ares", player="Athens").game()
+    poseidon = cw.Scenario(players=3).phase("actions", god="poseidon", player="Athens").game()
+    chance = cw.Game.new(players=3, seed=7, start="setup")
+    for game in (bids, ares, poseidon, chance):
+        still = texts(by_class(parse(svg.board(game, lang=lang)), "cws-prompt")[0])
+        live = model.board_view(game.state, lang=lang)["prompt"]["text"]
+        assert still and not any(word in " ".join(still).lower() for word in click), still
+        assert game.to_act is None or game.to_act in " ".join(still)
+        if game is not chance:
+            assert any(word in live.lower() for word in click), live
 
 
 def test_battle_panel_shows_dice_totals_and_losses():
@@ -421,6 +483,61 @@ def test_user_text_is_escaped_everywhere():
     assert len(shown) >= 3  # the caption, the two labels (the name may be clipped)
     assert any(XSS in title(e) for e in by_class(root, "cws-player"))
     assert "<img" not in picture and "<script" not in picture
+
+
+# Every character a str can hold, lone surrogates and noncharacters included.
+ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=40)
+
+
+SMALL_GAME = cw.Game.new(players=3, seed=2)
+"""A game for the tests that paint many texts."""
+
+
+@settings(max_examples=80, deadline=None)
+@given(caption=ANY_TEXT, label=ANY_TEXT, name=ANY_TEXT)
+def test_any_text_gives_a_well_formed_picture(caption, label, name):
+    """Issue 24: a caption "a\\x0cb", a highlight label "a\\x00b" or a note holding
+    "\\ufffe" gave an SVG that is not well-formed XML. Whatever text reaches the picture
+    (caption, labels, player names), it parses as XML and encodes as UTF-8; what XML 1.0
+    allows is kept, and each character it forbids shows as U+FFFD."""
+    state = dataclasses.replace(SMALL_GAME.state, names=(name, *SMALL_GAME.state.names[1:]))
+    picture = svg.board(
+        state, caption=caption, highlights=[("naxos", label)], arrows=[("kea", "naxos", label)]
+    )
+    document = xml.dom.minidom.parseString(picture.encode("utf-8"))
+    assert document.documentElement.tagName == "svg"
+    root = parse(picture)
+    kept = "".join("\ufffd" if _forbidden_in_xml(ch) else ch for ch in label)
+    if kept.strip():
+        assert texts(by_class(root, "cws-labels")[0])[0] == kept
+
+
+def _forbidden_in_xml(ch: str) -> bool:
+    """The characters XML 1.0 does not allow (its ``Char`` production)."""
+    allowed = ("\x20", "\ud7ff"), ("\ue000", "\ufffd"), ("\U00010000", "\U0010ffff")
+    return ch not in "\t\n\r" and not any(lo <= ch <= hi for lo, hi in allowed)
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [("a\x0cb", "a\ufffdb"), ("a\x00b", "a\ufffdb"), ("\ufffe", "\ufffd"), ("\ud800x", "\ufffdx")],
+)
+def test_the_texts_the_hostile_suite_found_show_what_xml_cannot_hold(text, shown):
+    """Each character XML forbids is replaced, visibly, by U+FFFD; nothing is dropped."""
+    root = parse(svg.board(crowded_state(), caption=text, highlights=[("naxos", text)]))
+    assert texts(by_class(root, "cws-caption")[0]) == [shown]
+    assert texts(by_class(root, "cws-labels")[0]) == [shown]
+
+
+def test_a_record_note_xml_forbids_is_painted_well_formed():
+    """A note holding U+FFFE (load() and annotate() accept it) shown as a caption."""
+    game = cw.Game.new(players=3, seed=1)
+    game.advance(to="decision")
+    record = cw.GameRecord.from_game(game)
+    record.annotate(2, before="x\ufffey", tag="key\ufffe")
+    note = cw.GameRecord.loads(record.dumps()).step(2)
+    root = parse(svg.board(game, caption=f"{note.tag}: {note.before}"))
+    assert texts(by_class(root, "cws-caption")[0]) == ["key\ufffd: x\ufffdy"]
 
 
 def test_long_captions_wrap_inside_the_board():
@@ -511,7 +628,7 @@ def test_nbconvert_html_export_shows_the_board(tmp_path):
         root = parse(picture)
         assert (
             root.find(f"{NS}title").text
-            == "Cyclades board · Cycle 1 · Offerings · Corinth: click a highlighted god to make an offering"
+            == "Cyclades board · Cycle 1 · Offerings · Corinth decides which highlighted god to make an offering to"
         )
         assert len(by_class(root, "cws-isle")) == 8
 
@@ -599,3 +716,52 @@ def test_the_characters_xml_forbids_are_replaced_not_dropped_silently():
         svg = str(cw.svg.board(game.state, caption=text, highlights=[("naxos", text)]))
         xml.dom.minidom.parseString(svg)
         assert "\ufffd" in svg
+
+
+# --------------------------------------------------------------------------- one palette
+
+NEW_SAND, NEW_ATHENS, NEW_PANEL = "#123456", "#ABCDEF", "#FEDCBA"
+NEW_TEMPLE = "M-1,-1H1V1H-1Z"
+
+
+@pytest.fixture
+def repainted(monkeypatch):
+    """The palette and the Temple's icon changed in Python, as one edit each would."""
+    from cyclades_widgets.view import icons, palette
+
+    monkeypatch.setitem(palette.COLOURS, "sand", NEW_SAND)
+    monkeypatch.setitem(palette.COLOURS, "panel", NEW_PANEL)
+    monkeypatch.setattr(palette, "PLAYER_COLOURS", (NEW_ATHENS, *palette.PLAYER_COLOURS[1:]))
+    monkeypatch.setitem(icons.ICONS, "temple", NEW_TEMPLE)
+    model.clear_static_cache()
+    yield
+    monkeypatch.undo()
+    model.clear_static_cache()
+
+
+def temple_state() -> GameState:
+    return (
+        cw.Scenario(players=3).empty().troops("naxos", "Athens", 2).build("naxos", "temple").state()
+    )
+
+
+def test_one_edit_of_the_palette_or_an_icon_changes_the_picture(repainted):
+    """Issue 28: a colour or an icon is changed once, in Python, and the static picture
+    shows it (js/test/views.test.js and tests/browser/test_painters_agree.py show that the
+    JS board does too)."""
+    root = parse(svg.board(temple_state()))
+    isles = {e.get("fill") for e in root.iter(f"{NS}path") if e.get("fill-rule") == "evenodd"}
+    assert NEW_SAND in isles
+    (troops,) = by_class(root, "cws-troops")
+    assert next(troops.iter(f"{NS}path")).get("fill") == NEW_ATHENS
+    (temple,) = by_class(root, "cws-building")
+    assert [p.get("d") for p in temple.iter(f"{NS}path")] == [NEW_TEMPLE]
+    (gods,) = [e for e in root.iter() if e.get("aria-label") == "Gods this cycle"]
+    assert gods.find(f"{NS}rect").get("fill") == NEW_PANEL
+
+
+def test_the_picture_is_back_to_the_palette_after_a_change():
+    """Run after the test above: the fixture leaves the palette and the cache as it found
+    them."""
+    picture = svg.board(temple_state())
+    assert NEW_SAND not in picture and NEW_TEMPLE not in picture

@@ -36,6 +36,7 @@ from ..i18n import Message, catalog, resolve
 from ..rules.actions import Action
 from ..rules.errors import CycladesError
 from ..svg import board
+from ..view.palette import COLOURS
 from .goals import COUNTS, Context, validate_goal
 from .goals import check as holds
 from .lessons import Lesson, builtin_lessons
@@ -77,8 +78,8 @@ class Verdict:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        colour, mark = ("#1b7f3b", "✓") if self.ok else ("#b3261e", "✗")
-        background = "#eaf6ee" if self.ok else "#fbeaea"
+        colour, mark = (COLOURS["success"], "✓") if self.ok else (COLOURS["failure"], "✗")
+        background = COLOURS["success_bg"] if self.ok else COLOURS["failure_bg"]
         hint = (
             f'<div style="margin-top:4px">{html.escape(ui("learn.check.hint", self.lang, hint=self.hint))}</div>'
             if self.hint
@@ -86,7 +87,7 @@ class Verdict:
         )
         return (
             f'<div role="status" lang="{self.lang}" style="border-left:4px solid {colour};'
-            f'background:{background};padding:6px 10px;margin:4px 0;color:#1f2328">'
+            f'background:{background};padding:6px 10px;margin:4px 0;color:{COLOURS["ink"]}">'
             f'<strong aria-hidden="true" style="color:{colour}">{mark}</strong> '
             f"<strong>{html.escape(self.title)}</strong> {html.escape(self.text)}{hint}</div>"
         )

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from ..house_rules import describe
 from ..i18n import resolve
 from ..svg import board
+from ..view.palette import COLOURS, css_variables
 from .reference_content import NOTATION, PARTS, PICTURES, Block, NotationRow, Picture
 from .reference_creatures import to_html as creatures_html
 from .reference_creatures import to_markdown as creatures_markdown
@@ -366,22 +367,22 @@ def rules_reference(
 
 
 _CSS = """
-.cw-ref{font-family:system-ui,-apple-system,'Segoe UI','Noto Sans','Noto Sans CJK SC','Source Han Sans SC','PingFang SC','Microsoft YaHei',sans-serif;line-height:1.4;max-width:60em;color:#1f2328}
-.cw-ref h2{border-bottom:2px solid #d9d2bf;padding-bottom:.2em;margin-top:1.2em}
+.cw-ref{font-family:system-ui,-apple-system,'Segoe UI','Noto Sans','Noto Sans CJK SC','Source Han Sans SC','PingFang SC','Microsoft YaHei',sans-serif;line-height:1.4;max-width:60em;color:var(--cw-ink)}
+.cw-ref h2{border-bottom:2px solid var(--cw-rule);padding-bottom:.2em;margin-top:1.2em}
 .cw-ref h3{margin:.8em 0 .2em}
 .cw-ref p,.cw-ref li,.cw-ref dd{margin:.25em 0}
 .cw-ref dt{font-weight:700;margin-top:.5em}
 .cw-ref dd{margin-left:1.2em}
 .cw-ref table{border-collapse:collapse;margin:.4em 0;font-size:.95em}
-.cw-ref th,.cw-ref td{border:1px solid #d9d2bf;padding:.2em .5em;text-align:left;vertical-align:top}
-.cw-ref th{background:#f4efe1}
+.cw-ref th,.cw-ref td{border:1px solid var(--cw-rule);padding:.2em .5em;text-align:left;vertical-align:top}
+.cw-ref th{background:var(--cw-table-head)}
 .cw-ref-summary td:first-child{white-space:nowrap}
 .cw-ref-creature{white-space:nowrap}
 .cw-ref-creature svg{vertical-align:middle}
 .cw-ref figure{margin:.6em 0;max-width:34em}
 .cw-ref figure svg{width:100%;height:auto}
-.cw-ref figcaption{font-size:.9em;color:#555}
-.cw-ref pre{background:#f4f4f4;padding:.4em .6em;overflow-x:auto}
+.cw-ref figcaption{font-size:.9em;color:var(--cw-muted)}
+.cw-ref pre{background:var(--cw-code);padding:.4em .6em;overflow-x:auto}
 .cw-ref-summary figure{float:right;width:45%;margin:0 0 .4em 1em}
 .cw-ref-summary::after{content:"";display:block;clear:both}
 @media print{
@@ -398,3 +399,4 @@ _CSS = """
  @page{size:A4;margin:10mm}
 }
 """
+_CSS += f".cw-ref{{{css_variables({k: COLOURS[k] for k in ('ink', 'rule', 'table_head', 'muted', 'code')})}}}\n"

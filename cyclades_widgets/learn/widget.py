@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..view.palette import COLOURS
 from ..widgets.board import Board
 from .course import Course, LessonView
 from .lessons import Lesson
@@ -28,9 +29,9 @@ from .texts import ui
 __all__ = ["Learn"]
 
 _STATUS_STYLE = {
-    "success": "border-left:4px solid #1b7f3b;background:#eaf6ee;",
-    "failed": "border-left:4px solid #b3261e;background:#fbeaea;",
-    "playing": "border-left:4px solid #8a8a8a;background:#f4f4f4;",
+    "success": f"border-left:4px solid {COLOURS['success']};background:{COLOURS['success_bg']};",
+    "failed": f"border-left:4px solid {COLOURS['failure']};background:{COLOURS['failure_bg']};",
+    "playing": f"border-left:4px solid {COLOURS['neutral']};background:{COLOURS['neutral_bg']};",
 }
 
 
@@ -143,11 +144,11 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
 
     def _texts(self, view: LessonView) -> None:
         self.heading.value = _text(f"{view.heading} · {view.you}", "font-weight:600;")
-        self.progress_label.value = _text(view.progress, "color:#555;")
+        self.progress_label.value = _text(view.progress, f"color:{COLOURS['muted']};")
         self.goal.value = _text(view.goal, "font-size:1.25em;font-weight:700;")
-        self.intro.value = _text(view.intro, "color:#333;")
+        self.intro.value = _text(view.intro, f"color:{COLOURS['ink']};")
         self.coach.value = (
-            _text(view.coach, "padding:6px 10px;border-radius:4px;background:#fff6d8;")
+            _text(view.coach, f"padding:6px 10px;border-radius:4px;background:{COLOURS['coach']};")
             if view.coach
             else ""
         )

@@ -29,6 +29,7 @@ from ..view import STATIC
 from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
+from ..view.palette import COLOURS
 from .notes import move_positions, notes_at
 from .shape import local_text
 
@@ -201,7 +202,7 @@ def replay_page(
 <html lang="{html.escape(lang)}">
 <head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{margin:16px;background:#f4f1ea}}{css}</style></head>
+<style>body{{margin:16px;background:{COLOURS["page"]}}}{css}</style></head>
 <body>
 <main id="cw-replay"></main>
 <script type="application/octet-stream" id="cw-data">{pack(payload)}</script>

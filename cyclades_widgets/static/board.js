@@ -49,6 +49,9 @@ function flatten(list) {
   }
   return out;
 }
+function fmt(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (m, k) => k in values ? String(values[k]) : m);
+}
 function toDom(node, doc = document) {
   if (typeof node === "string" || typeof node === "number") return doc.createTextNode(String(node));
   const el = SVG_TAGS.has(node.tag) ? doc.createElementNS(SVG_NS, node.tag) : doc.createElement(node.tag);
@@ -62,7 +65,6 @@ function toDom(node, doc = document) {
 }
 
 // src/pieces.js
-var DARK = "#1b1b1b";
 function icon(d, x, y, r, attrs = {}) {
   const { width = 1.2, ...rest } = attrs;
   return h("path", {
@@ -74,72 +76,40 @@ function icon(d, x, y, r, attrs = {}) {
     ...rest
   });
 }
-var seatOf = (stat, seat) => stat.seats[seat % stat.seats.length];
-var count = (x, y, n, ink, size) => h("text", { class: "cw-count", x, y, fill: ink, "font-size": size }, String(n));
-var PAINT = {
-  troops(stat, p) {
-    const [x, y] = p.at;
-    const s = seatOf(stat, p.seat);
-    return [
-      icon(stat.shapes[s.shape], x, y, stat.sizes.troops, { fill: s.colour, stroke: DARK }),
-      count(x, y + stat.sizes.count * 0.36, p.n, s.ink, stat.sizes.count)
-    ];
-  },
-  fleet(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.fleet;
-    const s = seatOf(stat, p.seat);
-    return [
-      h("circle", { class: "cw-hit", cx: x, cy: y, r: r * 1.6 }),
-      icon(stat.icons.hull, x, y + r * 0.2, r, { fill: s.colour, stroke: DARK }),
-      icon(stat.shapes[s.shape], x, y - r * 0.85, r * 0.55, { fill: s.colour, stroke: DARK }),
-      count(x, y + r * 0.72, p.n, s.ink, stat.sizes.count * 0.9)
-    ];
-  },
-  building(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.building;
-    const [tile, ink] = stat.buildings[p.building];
-    return [
-      h("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r * 0.24, fill: tile, stroke: DARK, "stroke-width": 1 }),
-      icon(stat.icons[p.building], x, y, r * 0.8, { fill: ink })
-    ];
-  },
-  metropolis(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.building;
-    const [tile, ink] = stat.buildings.metropolis;
-    return [
-      p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
-      h("circle", { cx: x, cy: y, r: r * 0.95, fill: tile, stroke: DARK }),
-      icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })
-    ];
-  },
-  territory(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.territory;
-    const s = seatOf(stat, p.seat);
-    const pole = x - r * 0.7;
-    return [
-      h("line", { x1: pole, y1: y + r * 1.8, x2: pole, y2: y - r * 1.8, stroke: "#3a3a3a", "stroke-width": 1.4 }),
-      icon(stat.shapes[s.shape], x + r * 0.35, y - r * 0.8, r, { fill: s.colour, stroke: DARK })
-    ];
-  },
-  markers(stat, p) {
-    return p.points.map(([x, y]) => icon(stat.icons.cornucopia, x, y, stat.sizes.marker, { fill: "#ffd54a", stroke: "#c25e00" }));
-  },
-  figurine(stat, p) {
-    const [x, y] = p.at;
-    const r = p.creature === "kraken" ? stat.sizes.kraken : stat.sizes.figurine;
-    const token = stat.figurines[p.creature] || stat.figurines.token;
-    return [
-      h("circle", { cx: x, cy: y, r, fill: token, stroke: "#fff", "stroke-width": 1.5 }),
-      icon(stat.icons[p.creature] || stat.icons.figurine, x, y, r * 0.7, { fill: "#fff" })
-    ];
+function pathOf(fixed, name) {
+  return name.startsWith("shape:") ? fixed.shapes[name.slice(6)] : fixed.icons[name];
+}
+function recipeOf(fixed, p) {
+  return fixed.recipes[`${p.kind}:${p.building || p.creature}`] || fixed.recipes[p.kind];
+}
+var OWNER = { $seat: "colour", $ink: "ink", $shape: "shape" };
+var valueOf = (v, seat) => typeof v === "string" && seat && OWNER[v] ? seat[OWNER[v]] : v;
+function part(fixed, q, at, seat, n) {
+  const v = Object.fromEntries(Object.entries(q).map(([k, x2]) => [k, valueOf(x2, seat)]));
+  const x = at[0] + (v.dx || 0);
+  const y = at[1] + (v.dy || 0);
+  const paint = { fill: v.fill, stroke: v.stroke || null };
+  const width = v.stroke ? v.width : null;
+  switch (v.draw) {
+    case "icon":
+      return icon(pathOf(fixed, q.icon === "$shape" ? `shape:${v.icon}` : v.icon), x, y, v.r, { ...paint, width: v.width ?? 1.2 });
+    case "circle":
+      return h("circle", { class: v.hit ? "cw-hit" : null, cx: x, cy: y, r: v.r, ...paint, "stroke-width": width });
+    case "square":
+      return h("rect", { x: x - v.r, y: y - v.r, width: 2 * v.r, height: 2 * v.r, rx: v.rx, ...paint, "stroke-width": width });
+    case "line":
+      return h("line", { x1: at[0] + v.dx1, y1: at[1] + v.dy1, x2: at[0] + v.dx2, y2: at[1] + v.dy2, stroke: v.stroke, "stroke-width": v.width });
+    default:
+      return h("text", { class: "cw-count", x, y, fill: v.fill, "font-size": v.size, "font-weight": 800, "text-anchor": "middle" }, String(n));
   }
-};
-var ORDER = ["metropolis", "building", "markers", "territory", "troops", "figurine", "fleet"];
-function piece(stat, key, p, fresh = false) {
+}
+function piece(fixed, key, p, fresh = false) {
+  const seat = p.seat !== null && p.seat !== void 0 ? fixed.seats[p.seat % fixed.seats.length] : null;
+  const recipe = recipeOf(fixed, p);
+  const drawn2 = (p.points || [p.at]).flatMap((at) => recipe.map((q) => {
+    const where = q.at === "link" ? p.link : at;
+    return where ? part(fixed, q, where, seat, p.n) : null;
+  }));
   return h("g", {
     class: `cw-piece cw-${p.kind}` + (fresh ? " cw-new" : ""),
     "data-key": key,
@@ -147,125 +117,126 @@ function piece(stat, key, p, fresh = false) {
     "data-tip": p.label,
     "aria-label": p.label,
     role: "img"
-  }, PAINT[p.kind](stat, p));
+  }, drawn2);
 }
-function piecesLayer(stat, view, before = null) {
-  const items = Object.entries(view.pieces).sort((a, b) => ORDER.indexOf(a[1].kind) - ORDER.indexOf(b[1].kind));
+function piecesLayer(fixed, view, before = null) {
+  const order = fixed.piece_order;
+  const items = Object.entries(view.pieces).sort((a, b) => order.indexOf(a[1].kind) - order.indexOf(b[1].kind));
   const changed = (key, p) => before !== null && before[key] !== p && JSON.stringify(before[key]) !== JSON.stringify(p);
-  return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p, changed(key, p))));
+  return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(fixed, key, p, changed(key, p))));
 }
 
 // src/map.js
 function loopsPath(loops) {
   return loops.map((loop) => "M" + loop.map((p) => `${p[0]},${p[1]}`).join("L") + "Z").join("");
 }
-function placePath(stat, id) {
-  const geo = stat.map;
+function placePath(fixed, id) {
+  const geo = fixed.map;
   return geo.isles[id] ? loopsPath(geo.isles[id].outline) : loopsPath([geo.seas[id].points]);
 }
-var SYMBOL = { fill: "#f2b705", stroke: "#8a6100", width: 0.8 };
-function seaNode(stat, id, sea) {
+function symbol(fixed, at) {
+  return icon(fixed.icons.cornucopia, at[0], at[1], fixed.sizes.prosperity, fixed.styles.symbol);
+}
+function seaNode(fixed, id, sea) {
+  const S = fixed.styles;
   return h(
     "g",
     { class: "cw-sea-g" },
-    h("path", { class: "cw-sea" + (sea.prosperity ? " cw-sea-prosperity" : ""), d: loopsPath([sea.points]), "data-target": id }),
-    h("text", { class: "cw-sea-id", x: sea.id_at[0], y: sea.id_at[1], "font-size": stat.sizes.sea_id }, id),
-    sea.prosperity ? icon(stat.icons.cornucopia, sea.symbol[0], sea.symbol[1], stat.sizes.prosperity, SYMBOL) : null
+    h("path", { class: "cw-sea" + (sea.prosperity ? " cw-sea-prosperity" : ""), d: loopsPath([sea.points]), "data-target": id, ...S.sea, ...sea.prosperity ? S.sea_prosperity : {} }),
+    h("text", { class: "cw-sea-id", x: sea.id_at[0], y: sea.id_at[1], "font-size": fixed.sizes.sea_id, ...S.sea_id }, id),
+    sea.prosperity ? symbol(fixed, sea.symbol) : null
   );
 }
-function isleNode(stat, id, isle) {
-  const r = stat.sizes.slot;
-  const [px, py] = isle.prosperity_anchor;
-  const n = isle.prosperity;
-  const symbols = [];
-  for (let i = 0; i < n; i++) symbols.push(icon(stat.icons.cornucopia, px + (i - (n - 1) / 2) * stat.prosperity_step, py, stat.sizes.prosperity, SYMBOL));
+function isleNode(fixed, id, isle) {
+  const S = fixed.styles;
+  const r = fixed.sizes.slot;
+  const d = loopsPath(isle.outline);
   return h(
     "g",
-    { class: "cw-isle-g", role: "img", "aria-label": stat.places[id].label, "data-tip": stat.places[id].label },
-    h("path", { class: "cw-isle", d: loopsPath(isle.outline), "fill-rule": "evenodd", "data-target": id }),
-    isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 })),
-    symbols.length ? h("g", { class: "cw-prosperity" }, symbols) : null
+    { class: "cw-isle-g", role: "img", "aria-label": fixed.places[id].label, "data-tip": fixed.places[id].label },
+    h("path", { class: "cw-shadow", d, ...S.isle_shadow }),
+    h("path", { class: "cw-isle", d, ...S.isle, "fill-rule": "evenodd", "data-target": id }),
+    h("g", { class: "cw-slots", ...S.slot }, isle.slots.map(([x, y]) => h("rect", { class: "cw-slot", x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 }))),
+    isle.symbols.length ? h("g", { class: "cw-prosperity" }, isle.symbols.map((at) => symbol(fixed, at))) : null
   );
 }
-function namesLayer(stat) {
+function namesLayer(fixed) {
   return h(
     "g",
-    { class: "cw-names", "aria-hidden": "true", "font-size": stat.sizes.isle_name },
-    Object.entries(stat.map.isles).map(([id, isle]) => h("text", { class: "cw-isle-name", x: isle.label[0], y: isle.label[1], "data-id": id }, stat.places[id].name))
+    { class: "cw-names", "aria-hidden": "true", "font-size": fixed.sizes.isle_name, ...fixed.styles.isle_name },
+    Object.entries(fixed.map.isles).map(([id, isle]) => h("text", { class: "cw-isle-name", x: isle.label[0], y: isle.label[1], "data-id": id }, fixed.places[id].name))
   );
 }
-function mapLayer(stat) {
-  const geo = stat.map;
+function mapLayer(fixed) {
+  const geo = fixed.map;
   return h(
     "g",
     { class: "cw-map" },
-    h("g", { class: "cw-seas", "aria-hidden": "true" }, Object.entries(geo.seas).map(([id, sea]) => seaNode(stat, id, sea))),
-    h("g", { class: "cw-isles" }, Object.entries(geo.isles).map(([id, isle]) => isleNode(stat, id, isle)))
+    h("g", { class: "cw-seas", "aria-hidden": "true" }, Object.entries(geo.seas).map(([id, sea]) => seaNode(fixed, id, sea))),
+    h("g", { class: "cw-isles" }, Object.entries(geo.isles).map(([id, isle]) => isleNode(fixed, id, isle)))
   );
 }
-function ownersLayer(stat, view) {
-  return h("g", { class: "cw-owners", "aria-hidden": "true" }, Object.entries(view.owners).map(([id, seat]) => h("path", { class: "cw-owned", d: loopsPath(stat.map.isles[id].outline), stroke: stat.seats[seat % stat.seats.length].colour, "fill-rule": "evenodd" })));
+function ownersLayer(fixed, view) {
+  return h("g", { class: "cw-owners", "aria-hidden": "true" }, Object.entries(view.owners).map(([id, seat]) => h("path", { class: "cw-owned", d: loopsPath(fixed.map.isles[id].outline), fill: "none", ...fixed.styles.owned, stroke: fixed.seats[seat % fixed.seats.length].colour, "data-id": id })));
 }
-function litLayer(stat, view) {
+function litLayer(fixed, view) {
   return h("g", { class: "cw-lit-layer" }, view.lit.map((id) => h("path", {
     class: "cw-lit cw-target",
-    d: placePath(stat, id),
+    d: placePath(fixed, id),
+    ...fixed.styles.lit,
     "fill-rule": "evenodd",
     "data-target": id,
     role: "button",
     tabindex: "-1",
-    "aria-label": stat.places[id].label,
+    "aria-label": fixed.places[id].label,
     "aria-haspopup": "dialog",
-    "data-tip": stat.places[id].label
+    "data-tip": fixed.places[id].label
   })));
 }
-function arrowShape(line, cls, attrs) {
-  const [x1, y1, x2, y2] = line;
-  const len = Math.max(1e-6, Math.hypot(x2 - x1, y2 - y1));
-  const ux = (x2 - x1) / len;
-  const uy = (y2 - y1) / len;
-  const bx = x2 - ux * 11;
-  const by = y2 - uy * 11;
-  const head = [[x2, y2], [bx - uy * 6, by + ux * 6], [bx + uy * 6, by - ux * 6]].map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
-  const shaft = { x1, y1, x2: x2 - ux * 8, y2: y2 - uy * 8 };
+function arrowShape(fixed, a, kind, attrs) {
+  const S = fixed.styles;
+  const [x1, y1, x2, y2] = a.shaft;
+  const shaft = { x1, y1, x2, y2 };
   return h(
     "g",
-    { class: cls, ...attrs },
-    h("line", { ...shaft, class: "cw-halo" }),
-    h("line", { ...shaft, class: `${cls}-line` }),
-    h("polygon", { points: head, class: `${cls}-head` })
+    { class: `cw-${kind}`, ...attrs },
+    h("line", { ...shaft, class: "cw-halo", ...S.halo }),
+    h("line", { ...shaft, class: `cw-${kind}-line`, ...S[kind] }),
+    h("polygon", { points: a.head.map((p) => p.join(",")).join(" "), class: `cw-${kind}-head`, ...S[`${kind}_head`] })
   );
 }
-function trailsLayer(stat, view, animate) {
+function trailsLayer(fixed, view, animate) {
   return h("g", { class: "cw-trails", "aria-hidden": "true" }, view.trails.map((t, i) => {
     const [x1, y1, x2, y2] = t.line;
     return [
-      arrowShape(t.line, "cw-trail", { "data-from": t.from, "data-to": t.to }),
-      animate ? h("circle", { class: "cw-ghost", r: stat.map.hex_size * 0.22, cx: 0, cy: 0, style: `offset-path: path('M${x1},${y1} L${x2},${y2}'); animation-delay: ${i * 80}ms` }) : null
+      arrowShape(fixed, t, "trail", { "data-from": t.from, "data-to": t.to }),
+      animate ? h("circle", { class: "cw-ghost", r: fixed.map.hex_size * 0.22, cx: 0, cy: 0, style: `offset-path: path('M${x1},${y1} L${x2},${y2}'); animation-delay: ${i * 80}ms` }) : null
     ];
   }));
 }
-function pill(x, y, text) {
+function pill(fixed, m) {
+  const [x, y, w, ht] = m.label_box;
   return h(
     "g",
     { class: "cw-label" },
-    h("text", { x, y: y + 4, class: "cw-label-text" }, text)
+    h("rect", { x, y, width: w, height: ht, rx: ht / 2, ...fixed.styles.label }),
+    h("text", { x: m.label_at[0], y: m.label_at[1], class: "cw-label-text", ...fixed.styles.label_text }, m.label)
   );
 }
-function marksLayer(stat, view) {
+function marksLayer(fixed, view) {
   const m = view.marks;
   return h(
     "g",
     { class: "cw-marks" },
-    h("g", { class: "cw-highlights" }, m.places.map((p) => h("path", { class: "cw-highlight", d: placePath(stat, p.id), "fill-rule": "evenodd", "data-target": p.id }))),
-    h("g", { class: "cw-arrows" }, m.arrows.filter((a) => a.line).map((a) => arrowShape(a.line, "cw-arrow", { "data-from": a.from, "data-to": a.to }))),
-    h("g", { class: "cw-labels" }, [...m.places, ...m.arrows].filter((p) => p.label).map((p) => pill(p.label_at[0], p.label_at[1], p.label)))
+    h("g", { class: "cw-highlights" }, m.places.map((p) => h("path", { class: "cw-highlight", d: placePath(fixed, p.id), ...fixed.styles.highlight, "fill-rule": "evenodd", "data-target": p.id }))),
+    h("g", { class: "cw-arrows" }, m.arrows.filter((a) => a.line).map((a) => arrowShape(fixed, a, "arrow", { "data-from": a.from, "data-to": a.to }))),
+    h("g", { class: "cw-labels" }, [...m.places, ...m.arrows].filter((p) => p.label).map((p) => pill(fixed, p)))
   );
 }
 
 // src/panels.js
-function seatIcon(stat, seat, size = 16, label = null) {
-  const s = stat.seats[seat % stat.seats.length];
+function seatIcon(fixed, seat, size = 16, label = null) {
+  const s = fixed.seats[seat % fixed.seats.length];
   return h("svg", {
     class: "cw-shape-icon",
     width: size,
@@ -275,14 +246,14 @@ function seatIcon(stat, seat, size = 16, label = null) {
     "aria-label": label,
     "aria-hidden": label ? null : "true",
     focusable: "false"
-  }, icon(stat.shapes[s.shape], 0, 0, 1, { fill: s.colour, stroke: "#1b1b1b", width: 0.12 }));
+  }, icon(fixed.shapes[s.shape], 0, 0, 1, { fill: s.colour, stroke: fixed.palette.outline, width: 0.12 }));
 }
 var spoken = (text) => h("span", { class: "cw-sr" }, text);
-var chip = (stat, seat, text) => {
-  const s = stat.seats[seat % stat.seats.length];
-  return h("span", { class: "cw-chip", style: `--pc:${s.colour};--pi:${s.ink}` }, seatIcon(stat, seat, 14), text ? h("span", { class: "cw-chip-text" }, text) : null);
+var chip = (fixed, seat, text) => {
+  const s = fixed.seats[seat % fixed.seats.length];
+  return h("span", { class: "cw-chip", style: `--pc:${s.colour};--pi:${s.ink}` }, seatIcon(fixed, seat, 14), text ? h("span", { class: "cw-chip-text" }, text) : null);
 };
-function headerBar(stat, view, timeline) {
+function headerBar(fixed, view, timeline) {
   const head = view.header;
   return h(
     "div",
@@ -293,16 +264,16 @@ function headerBar(stat, view, timeline) {
     timeline && timeline.text ? h("span", { class: "cw-timeline", "data-testid": "cw-timeline" }, timeline.text) : null
   );
 }
-function promptBar(stat, view, interactive) {
+function promptBar(fixed, view, interactive) {
   const p = view.prompt;
-  const T = stat.text;
+  const T = fixed.text;
   const moving = (p.kind === "chance" || p.kind === "auto") && interactive;
   const botTurn = p.kind === "decision" && p.bot === true && interactive;
   const cont = () => h("button", { class: "cw-btn cw-continue", "data-intent": "continue", title: T["button.continue_hint"], "data-testid": "cw-continue" }, T["button.continue"]);
   return h(
     "div",
     { class: "cw-prompt", role: "status", "aria-live": "polite", "data-testid": "cw-prompt" },
-    p.seat !== null && p.seat !== void 0 ? seatIcon(stat, p.seat, 20) : null,
+    p.seat !== null && p.seat !== void 0 ? seatIcon(fixed, p.seat, 20) : null,
     h("span", { class: "cw-prompt-text", "data-testid": "cw-status-line" }, p.text),
     moving ? h(
       "span",
@@ -315,15 +286,15 @@ function promptBar(stat, view, interactive) {
 function panel(title, cls, body, extra = {}) {
   return h("section", { class: `cw-panel ${cls}`, "aria-label": title, ...extra }, h("h3", {}, title), body);
 }
-function godTrack(stat, view) {
-  const T = stat.text;
+function godTrack(fixed, view) {
+  const T = fixed.text;
   const lit = new Set(view.lit_track);
   return panel(T["gods.title"], "cw-gods", h("ol", {}, view.gods.map((g) => {
     const isLit = lit.has(g.id);
     let right;
-    if (g.id === "apollo") right = g.seats.map((s) => chip(stat, s, ""));
+    if (g.id === "apollo") right = g.seats.map((s) => chip(fixed, s, ""));
     else if (!g.up) right = T["god.face_down.short"];
-    else if (g.bid) right = chip(stat, g.bid.seat, g.bid.text);
+    else if (g.bid) right = chip(fixed, g.bid.seat, g.bid.text);
     else right = h("span", { class: "cw-muted" }, T["god.no_bid"]);
     return h("li", { class: "cw-item" }, h("div", {
       class: `cw-god cw-god-${g.id}` + (g.up ? "" : " cw-face-down") + (isLit ? " cw-lit-item cw-target" : "") + (g.acting !== void 0 ? " cw-acting-god" : ""),
@@ -333,15 +304,17 @@ function godTrack(stat, view) {
       "data-testid": `cw-god-${g.id}`,
       role: isLit ? "button" : null,
       tabindex: isLit ? "-1" : null,
-      "aria-haspopup": isLit ? "dialog" : null
+      "aria-haspopup": isLit ? "dialog" : null,
+      title: g.tip || null,
+      "aria-description": g.tip || null
     }, spoken(g.label), h("span", { class: "cw-god-name", "aria-hidden": "true" }, T.gods[g.id]), h("span", { class: "cw-god-bid", "aria-hidden": "true" }, right)));
   })));
 }
-function turnTrack(stat, view) {
-  return panel(stat.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) => h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : "") }, spoken(t.label), h("span", { "aria-hidden": "true" }, chip(stat, t.seat, t.text))))));
+function turnTrack(fixed, view) {
+  return panel(fixed.text["turns.title"], "cw-turns", h("ol", { class: "cw-turn-list" }, view.turns.map((t) => h("li", { class: "cw-turn" + (t.mark ? ` cw-${t.mark}` : "") }, spoken(t.label), h("span", { "aria-hidden": "true" }, chip(fixed, t.seat, t.text))))));
 }
-function creatureTrack(stat, view) {
-  const T = stat.text;
+function creatureTrack(fixed, view) {
+  const T = fixed.text;
   const lit = new Set(view.lit_track);
   const c = view.creatures;
   return h(
@@ -363,8 +336,8 @@ function creatureTrack(stat, view) {
     }))
   );
 }
-function playerPanels(stat, view) {
-  const T = stat.text;
+function playerPanels(fixed, view) {
+  const T = fixed.text;
   return h("section", { class: "cw-players", "aria-label": T["players.title"] }, view.players.map((p) => h(
     "article",
     {
@@ -376,14 +349,14 @@ function playerPanels(stat, view) {
     h(
       "header",
       {},
-      seatIcon(stat, p.seat, 18),
+      seatIcon(fixed, p.seat, 18),
       h("span", { class: "cw-player-name" }, p.name),
       h("span", { class: "cw-gold" + (p.hidden ? " cw-hidden" : ""), "data-testid": `cw-gold-${p.seat}` }, p.gold)
     ),
     h("dl", {}, T.stats.map((name, i) => [h("dt", {}, name), h("dd", {}, String(p.stats[i]))]))
   )));
 }
-function battlePanel(stat, view) {
+function battlePanel(fixed, view) {
   const b = view.battle;
   if (!b) return null;
   return h(
@@ -393,17 +366,17 @@ function battlePanel(stat, view) {
     h("div", { class: "cw-sides" }, b.sides.map((s, i) => h(
       "div",
       { class: `cw-bside cw-${i ? "defender" : "attacker"}` },
-      h("strong", {}, s.seat !== null && s.seat !== void 0 ? seatIcon(stat, s.seat, 14) : null, s.head),
+      h("strong", {}, s.seat !== null && s.seat !== void 0 ? seatIcon(fixed, s.seat, 14) : null, s.head),
       s.line ? h("div", { class: "cw-sum" }, s.line) : null,
       s.losses ? h("div", { class: "cw-loss" }, s.losses) : null
     ))),
     b.result ? h("div", { class: "cw-result" }, b.result) : null
   );
 }
-function logPanel(stat, view) {
+function logPanel(fixed, view) {
   const log = view.log;
   if (!log) return null;
-  const T = stat.text;
+  const T = fixed.text;
   return h(
     "section",
     { class: "cw-panel cw-log", "aria-label": T["log.title"], "data-testid": "cw-log" },
@@ -416,7 +389,7 @@ function logPanel(stat, view) {
       log.groups.map((g) => h(
         "div",
         { class: "cw-log-group" },
-        h("h4", {}, g.seat !== null && g.seat !== void 0 ? seatIcon(stat, g.seat, 13) : null, g.head),
+        h("h4", {}, g.seat !== null && g.seat !== void 0 ? seatIcon(fixed, g.seat, 13) : null, g.head),
         g.steps.map((k) => h(
           "ul",
           { class: "cw-log-step" + (k === log.newest ? " cw-newest" : ""), "data-step": String(k) },
@@ -426,23 +399,9 @@ function logPanel(stat, view) {
     )
   );
 }
-function legendPanel(stat, view) {
-  const T = stat.text;
-  const pic = {
-    temple: [stat.icons.temple, "#3a3226"],
-    fortress: [stat.icons.fortress, "#a23b2a"],
-    port: [stat.icons.port, "#1d5f99"],
-    university: [stat.icons.university, "#5f4b8b"],
-    metropolis: [stat.icons.metropolis, "#8a6100"],
-    prosperity: [stat.icons.cornucopia, "#c79200"],
-    marker: [stat.icons.cornucopia, "#c25e00"],
-    territory: [stat.shapes.triangle, "#3a3a3a"],
-    troops: [stat.shapes.circle, "#0072B2"],
-    fleets: [stat.icons.hull, "#0072B2"],
-    figurine: [stat.icons.minotaur, "#3b2a4f"],
-    lit: [stat.shapes.square, "#b98900"],
-    trail: [stat.icons.hull, "#1f2328"]
-  };
+function legendPanel(fixed, view) {
+  const T = fixed.text;
+  const picture = (q) => icon(pathOf(fixed, q.icon), q.dx, q.dy, q.r, { fill: q.fill, stroke: q.stroke || null, width: q.width });
   return h(
     "details",
     { class: "cw-legend", "data-testid": "cw-legend" },
@@ -456,17 +415,18 @@ function legendPanel(stat, view) {
         h(
           "svg",
           { class: "cw-legend-icon", width: 18, height: 18, viewBox: "-1.4 -1.4 2.8 2.8", "aria-hidden": "true", focusable: "false" },
-          icon(pic[item][0], 0, 0, item === "fleets" || item === "trail" ? 0.8 : 1, { fill: pic[item][1] })
+          picture(fixed.legend[item])
         ),
         text
       )),
-      view.players.map((p) => h("li", {}, seatIcon(stat, p.seat, 18), p.who))
+      view.players.map((p) => h("li", {}, seatIcon(fixed, p.seat, 18), p.who))
     )
   );
 }
-function annotationPanel(stat, note) {
+function annotationPanel(fixed, note) {
+  if (note && note.title !== void 0) return coachNote(fixed, note);
   if (!note || !note.before && !note.after && !note.tag) return null;
-  const T = stat.text;
+  const T = fixed.text;
   return h(
     "section",
     { class: "cw-panel cw-annotation", "aria-label": T["notes.title"], "data-testid": "cw-annotation" },
@@ -475,96 +435,117 @@ function annotationPanel(stat, note) {
     note.after ? h("p", { class: "cw-after", "data-testid": "cw-note-after" }, h("strong", {}, T["note.after"] + ": "), note.after) : null
   );
 }
-function errorLine(stat, error) {
+function coachNote(fixed, note) {
+  return h(
+    "section",
+    { class: "cw-panel cw-annotation cw-coach-note", "aria-label": note.title, "data-testid": "cw-annotation" },
+    h("div", { class: "cw-tag", "data-testid": "cw-note-title" }, note.title),
+    note.text ? h("p", { class: "cw-before", "data-testid": "cw-note-text" }, note.text) : null
+  );
+}
+function errorLine(fixed, error) {
   if (!error) return null;
-  return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, stat.text.rejected + ": "), error);
+  return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, fixed.text.rejected + ": "), error);
 }
 function actionButtons(actions, extra = {}) {
   return actions.map((a) => h("button", {
     class: "cw-btn cw-action" + (a.chip ? " cw-chip-button" : ""),
     "data-action": String(a.id),
-    title: a.notation,
+    title: a.label,
     "data-notation": a.notation,
     "aria-label": a.label,
     ...extra
   }, a.chip || a.label));
 }
-function popover(stat, title, actions) {
+function popover(fixed, title, actions) {
   const chips = actions.length > 1 && actions.every((a) => a.chip);
   return h(
     "div",
     { class: "cw-menu" + (chips ? " cw-menu-chips" : ""), role: "dialog", "aria-label": title, "data-testid": "cw-menu" },
     h("div", { class: "cw-menu-title" }, title),
     h("div", { class: "cw-menu-items", role: "group", "aria-label": title }, actionButtons(actions)),
-    h("button", { class: "cw-btn cw-close", "data-intent": "close", "aria-label": stat.text["button.close"], title: stat.text["button.close"] }, "×")
+    h("button", { class: "cw-btn cw-close", "data-intent": "close", "aria-label": fixed.text["button.close"], title: fixed.text["button.close"] }, "×")
   );
 }
 
 // src/board.js
+var VIEW_VERSION = 3;
+var stale = (fixed) => !!fixed && fixed.v !== VIEW_VERSION;
+function versionLine(fixed) {
+  const words = fixed.text && fixed.text.version || fmt("{py} ≠ {js}", { js: VIEW_VERSION, py: fixed.v });
+  return h("div", { class: "cw-error cw-version", role: "alert", "data-testid": "cw-version" }, words);
+}
+function paletteEntries(fixed) {
+  return Object.entries(fixed && fixed.palette || {}).map(([role, colour]) => [`--cw-${role.replace(/_/g, "-")}`, colour]);
+}
+var paletteStyle = (fixed) => paletteEntries(fixed).map(([k, v]) => `${k}:${v}`).join(";");
 function looseActions(legal) {
   return (legal || []).filter((a) => !(a.targets || []).length && !(a.track || []).length);
 }
 function actionsAt(legal, id) {
   return (legal || []).filter((a) => (a.targets || []).includes(id) || (a.track || []).includes(id));
 }
-function dynamicLayer(stat, view, ui = {}) {
+function dynamicLayer(fixed, view, ui = {}) {
   return h(
     "g",
     { class: "cw-dynamic" },
-    ownersLayer(stat, view),
-    h("g", { class: "cw-pieces-layer" }, piecesLayer(stat, view, ui.before || null)),
-    ui.interactive === false ? null : litLayer(stat, view),
-    trailsLayer(stat, view, ui.animate !== false)
+    ownersLayer(fixed, view),
+    h("g", { class: "cw-pieces-layer" }, piecesLayer(fixed, view, ui.before || null)),
+    ui.interactive === false ? null : litLayer(fixed, view),
+    trailsLayer(fixed, view, ui.animate !== false)
   );
 }
-function boardParts(stat, view, legal, ui = {}) {
+function boardParts(fixed, view, legal, ui = {}) {
+  if (stale(fixed)) return { header: null, prompt: versionLine(fixed), dynamic: null, marks: null, below: [], log: null, tracks: [], players: null, legend: null };
   const interactive = ui.interactive !== false;
   const shown = interactive ? view : { ...view, lit: [], lit_track: [] };
   const loose = interactive ? looseActions(legal) : [];
   return {
-    header: headerBar(stat, view, ui.timeline),
-    prompt: promptBar(stat, view, interactive),
-    dynamic: dynamicLayer(stat, shown, ui),
-    marks: marksLayer(stat, view),
+    header: headerBar(fixed, view, ui.timeline),
+    prompt: promptBar(fixed, view, interactive),
+    dynamic: dynamicLayer(fixed, shown, ui),
+    marks: marksLayer(fixed, view),
     below: [
-      errorLine(stat, ui.error),
-      loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": stat.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
-      annotationPanel(stat, ui.annotation)
+      errorLine(fixed, ui.error),
+      loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": fixed.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
+      annotationPanel(fixed, ui.annotation)
     ],
-    log: logPanel(stat, view),
-    tracks: [godTrack(stat, shown), turnTrack(stat, view), creatureTrack(stat, shown), battlePanel(stat, view)],
-    players: playerPanels(stat, view),
-    legend: legendPanel(stat, view)
+    log: logPanel(fixed, view),
+    tracks: [godTrack(fixed, shown), turnTrack(fixed, view), creatureTrack(fixed, shown), battlePanel(fixed, view)],
+    players: playerPanels(fixed, view),
+    legend: legendPanel(fixed, view)
   };
 }
-function mapSvg(stat) {
-  const geo = stat.map;
+function mapSvg(fixed) {
+  const geo = fixed.map;
+  const old = stale(fixed);
   return h(
     "svg",
     {
       class: "cw-svg",
       viewBox: `0 0 ${geo.width} ${geo.height}`,
       role: "group",
-      "aria-label": stat.text.title,
+      "aria-label": fixed.text.title,
       "data-testid": "cw-map",
       preserveAspectRatio: "xMidYMid meet"
     },
-    h("rect", { class: "cw-sea-bg", width: geo.width, height: geo.height, rx: 8 }),
-    mapLayer(stat),
+    old ? null : h("rect", { class: "cw-sea-bg", width: geo.width, height: geo.height, rx: 8, ...fixed.styles.map }),
+    old ? null : mapLayer(fixed),
     h("g", { class: "cw-dynamic-slot" }),
-    namesLayer(stat),
+    old ? null : namesLayer(fixed),
     h("g", { class: "cw-marks-slot" })
   );
 }
-function frameTree(stat) {
+function frameTree(fixed) {
   return h(
     "div",
     {
-      class: `cw-root cw-mode-${stat ? stat.mode : "normal"}`,
+      class: `cw-root cw-mode-${fixed ? fixed.mode : "normal"}`,
       tabindex: "0",
       "data-testid": "cw-board",
       "data-lm-suppress-shortcuts": "true",
-      role: "region"
+      role: "region",
+      style: paletteStyle(fixed) || null
     },
     h("div", { class: "cw-top" }, h("div", { class: "cw-header-slot" }), h("div", { class: "cw-prompt-slot" })),
     h(
@@ -797,6 +778,7 @@ var LiveBoard = class {
     root.setAttribute("aria-label", fixed.text.title);
     root.style.fontFamily = fixed.font;
     root.style.setProperty("--cw-aspect", String(fixed.map.width / fixed.map.height));
+    for (const [name, colour] of paletteEntries(fixed)) root.style.setProperty(name, colour);
     root.className = `cw-root cw-mode-${fixed.mode}`;
   }
   /** Draw the current view; returns the time it took (ms), or undefined if nothing to draw. */

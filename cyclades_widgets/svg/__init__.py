@@ -1,8 +1,13 @@
 """The static board: one SVG picture of a position (see :mod:`.board`).
 
 - :mod:`.board`: :func:`board`, the whole picture, and :func:`paint` (a view model);
-- :mod:`.map`, :mod:`.pieces`, :mod:`.panels`: its layers;
-- :mod:`.draw`: the small SVG writer they share (escaping, numbers, icons, text widths).
+- :mod:`.map`, :mod:`.pieces`, :mod:`.panels`, :mod:`.players`: its layers;
+- :mod:`.draw`: the small SVG writer they share (the one text writer, numbers, icons,
+  text widths).
+
+Everything is painted from the view model and its static payload: the places, the words,
+the colours (``palette``), the pictures (``icons``) and how each piece is drawn
+(``recipes``) all come from :mod:`cyclades_widgets.view`.
 """
 
 from __future__ import annotations

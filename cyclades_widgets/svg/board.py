@@ -19,18 +19,24 @@ All text is escaped (names, comments, labels); pieces and isles carry ``role="im
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..history import BaseGame
 from ..rules.events import Event
 from ..rules.state import GameState
 from ..view import model
-from .draw import COLOURS as C
 from .draw import Markup, el, num, wrap
-from .map import isles_layer, lit_layer, marks_layer, names_layer, seas_layer, trails_layer
-from .panels import header, log_panel, side_panels
+from .map import (
+    isles_layer,
+    lit_layer,
+    marks_layer,
+    names_layer,
+    seas_layer,
+    trails_layer,
+)
+from .panels import header, log_panel
 from .pieces import pieces_layer
+from .players import side_panels
 
 __all__ = ["BoardSVG", "Place", "board", "paint"]
 
@@ -79,7 +85,8 @@ def board(
     - ``events``: the last step's events, for a ``GameState``.
 
     The targets of the legal actions (for the player to act, or the ``viewer``) are lit,
-    as on the widget. Raises ``ValueError`` (nothing else) for an unknown viewer,
+    as on the widget; the prompt names the decision without asking to click, since a
+    picture cannot be clicked. Raises ``ValueError`` (nothing else) for an unknown viewer,
     language, mode or place id.
     """
     history: Sequence[Any] | None = None
@@ -91,7 +98,7 @@ def board(
         state = position
     seat = model.viewer_seat(state, viewer)
     lang = model.check_lang(lang)  # None: the session's language
-    stat = _static(state.map_id, lang, mode)
+    fixed = model.shared_static(state.map_id, lang, mode=mode)
     view = model.board_view(
         state,
         viewer=seat,
@@ -99,41 +106,46 @@ def board(
         events=list(events or []),
         history=history,
         legal=model.state_legal(state, lang, seat),
+        still=True,
         highlights={"places": list(highlights), "arrows": list(arrows)},
     )
-    return paint(stat, view, caption=caption)
+    return paint(fixed, view, caption=caption)
 
 
-@lru_cache(maxsize=8)
-def _static(map_id: str, lang: str, mode: str) -> dict[str, Any]:
-    """The static payload, computed once per map, language and mode (never changed here)."""
-    return model.static_payload(map_id, lang, mode=mode)
+_SEAS: dict[tuple[str, str, str], tuple[dict[str, Any], Markup]] = {}
+"""The seas painted for each static payload (map, language and mode), with the payload
+they were painted from: they change only with it."""
 
 
-@lru_cache(maxsize=8)
-def _seas(map_id: str, lang: str, mode: str) -> Markup:
-    """The sea layer depends only on the map: painted once."""
-    return seas_layer(_static(map_id, lang, mode))
+def _seas(fixed: dict[str, Any]) -> Markup:
+    """The seas of ``fixed``, painted once per static payload."""
+    key = (fixed["map"]["id"], fixed["lang"], fixed["mode"])
+    hit = _SEAS.get(key)
+    if hit is None or hit[0] is not fixed:
+        hit = (fixed, seas_layer(fixed))
+        _SEAS[key] = hit
+    return hit[1]
 
 
-def paint(stat: dict[str, Any], view: dict[str, Any], *, caption: str | None = None) -> BoardSVG:
-    """Paint a view model (with its static payload) as one SVG picture."""
-    geo = stat["map"]
+def paint(fixed: dict[str, Any], view: dict[str, Any], *, caption: str | None = None) -> BoardSVG:
+    """Paint a view model (with its static payload ``fixed``) as one SVG picture."""
+    geo = fixed["map"]
     width = _MARGIN + geo["width"] + _GAP + _SIDE_WIDTH + _MARGIN
-    head, head_h = header(stat, view, _MARGIN, _MARGIN, width - 2 * _MARGIN)
+    head, head_h = header(fixed, view, _MARGIN, _MARGIN, width - 2 * _MARGIN)
     top = _MARGIN + head_h
     side_x = _MARGIN + geo["width"] + _GAP
-    side, side_h = side_panels(stat, view, side_x, top, _SIDE_WIDTH)
+    side, side_h = side_panels(fixed, view, side_x, top, _SIDE_WIDTH)
     body_h = max(geo["height"], side_h)
     y = top + body_h + _GAP
-    note, note_h = _caption(caption, _MARGIN, y, width - 2 * _MARGIN)
+    note, note_h = _caption(fixed, caption, _MARGIN, y, width - 2 * _MARGIN)
     y += note_h + (_GAP if note_h else 0)
-    log, log_h = log_panel(stat, view, _MARGIN, y, width - 2 * _MARGIN)
+    log, log_h = log_panel(fixed, view, _MARGIN, y, width - 2 * _MARGIN)
     y += log_h + (_GAP if log_h else 0)
     height = y - (_GAP if note_h or log_h else 0) + _MARGIN
+    colours = fixed["palette"]
     card = {"x": 0.5, "y": 0.5, "width": width - 1, "height": height - 1, "rx": 10}
     summary = (
-        stat["text"]["title"]
+        fixed["text"]["title"]
         + " · "
         + " · ".join((view["header"]["cycle"], view["header"]["phase"], view["prompt"]["text"]))
     )
@@ -147,14 +159,14 @@ def paint(stat: dict[str, Any], view: dict[str, Any], *, caption: str | None = N
                 "height": num(height),
                 "role": "group",
                 "aria-label": summary,
-                "lang": stat["lang"],
-                "font-family": stat["font"],
+                "lang": fixed["lang"],
+                "font-family": fixed["font"],
                 "class": "cws-board",
             },
             el("title", None, summary),
-            el("rect", {**card, "fill": C["card"], "stroke": C["panel_line"]}),
+            el("rect", {**card, "fill": colours["card"], "stroke": colours["panel_line"]}),
             head,
-            el("g", {"transform": f"translate({_MARGIN},{top})"}, _map(stat, view)),
+            el("g", {"transform": f"translate({_MARGIN},{top})"}, _map(fixed, view)),
             side,
             note,
             log,
@@ -162,23 +174,28 @@ def paint(stat: dict[str, Any], view: dict[str, Any], *, caption: str | None = N
     )
 
 
-def _map(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
-    geo = stat["map"]
+def _map(fixed: dict[str, Any], view: dict[str, Any]) -> Markup:
+    geo = fixed["map"]
     return el(
         "g",
         {"class": "cws-map"},
-        el("rect", {"width": geo["width"], "height": geo["height"], "rx": 8, "fill": C["sea"]}),
-        _seas(geo["id"], stat["lang"], stat["mode"]),
-        isles_layer(stat, view),
-        lit_layer(stat, view),
-        pieces_layer(stat, view),
-        trails_layer(view),
-        names_layer(stat),
-        marks_layer(stat, view),
+        el(
+            "rect",
+            {"width": geo["width"], "height": geo["height"], "rx": 8, **fixed["styles"]["map"]},
+        ),
+        _seas(fixed),
+        isles_layer(fixed, view),
+        lit_layer(fixed, view),
+        pieces_layer(fixed, view),
+        trails_layer(fixed, view),
+        names_layer(fixed),
+        marks_layer(fixed, view),
     )
 
 
-def _caption(text: str | None, x: float, y: float, w: float) -> tuple[Markup, float]:
+def _caption(
+    fixed: dict[str, Any], text: str | None, x: float, y: float, w: float
+) -> tuple[Markup, float]:
     """A comment under the board, wrapped to its width (shown as text, never markup)."""
     if not text:
         return Markup(""), 0
@@ -186,9 +203,10 @@ def _caption(text: str | None, x: float, y: float, w: float) -> tuple[Markup, fl
     h = 14 + 18 * len(lines)
     texts = [el("text", {"x": x + 12, "y": y + 22 + 18 * i}, line) for i, line in enumerate(lines)]
     box = {"x": x, "y": y, "width": w, "height": h, "rx": 8}
+    colours = fixed["palette"]
     return el(
         "g",
         {"class": "cws-caption"},
-        el("rect", {**box, "fill": C["note"], "stroke": C["note_line"]}),
-        el("g", {"font-size": 13, "fill": C["ink"]}, texts),
+        el("rect", {**box, "fill": colours["note"], "stroke": colours["note_line"]}),
+        el("g", {"font-size": 13, "fill": colours["ink"]}, texts),
     ), h

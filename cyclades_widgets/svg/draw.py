@@ -1,15 +1,20 @@
 """Drawing primitives for the static SVG board (:mod:`cyclades_widgets.svg`).
 
-Markup is built as strings, safely: :func:`el` escapes every plain ``str`` it is given,
-as text or as an attribute value, and only :class:`Markup` (what :func:`el` returns) is
-inserted as is. So user text (player names, comments, highlight labels) can never become
-markup, whatever it contains.
+Markup is built as strings, safely: :func:`el` is the one text writer. It writes every
+plain ``str`` it is given, as text or as an attribute value, through :func:`xml_text`
+(escaped, each character XML 1.0 forbids replaced by U+FFFD), and only :class:`Markup` (what
+:func:`el` returns) is inserted as is. So user text (player names, comments, highlight
+labels) can never become markup, and the picture is always well-formed XML, whatever the
+text contains.
 
-Shapes and icons are not drawn here: they come as path data in the static payload
-(:mod:`cyclades_widgets.view.icons`), the same the widget paints.
+Shapes, icons and colours are not defined here: they come in the static payload
+(:mod:`cyclades_widgets.view.icons`, :mod:`~cyclades_widgets.view.palette`), the same
+the widget paints.
 
 >>> str(el("text", {"x": 1.25, "y": 2.0}, "<b>"))
 '<text x="1.2" y="2">&lt;b&gt;</text>'
+>>> str(el("text", {"aria-label": "a\\x0cb"}, "c\\x00d"))
+'<text aria-label="a\ufffdb">c\ufffdd</text>'
 """
 
 from __future__ import annotations
@@ -23,7 +28,6 @@ from typing import Any
 from ..view.metrics import text_width
 
 __all__ = [
-    "COLOURS",
     "Markup",
     "el",
     "group",
@@ -34,7 +38,15 @@ __all__ = [
     "text_width",
     "titled",
     "wrap",
+    "xml_text",
 ]
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 forbids in a document (most control characters, lone surrogates,
+U+FFFE and U+FFFF)."""
+
+_UNUSUAL = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]")
+"""What :func:`xml_text` does more than escape: a forbidden character or a carriage return."""
 
 
 class Markup(str):
@@ -55,19 +67,21 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-"""The characters XML 1.0 forbids in a document (most control characters, lone surrogates,
-U+FFFE and U+FFFF)."""
-
-
 def xml_text(value: Any, *, quote: bool = False) -> str:
-    """``value`` as text that is always well-formed inside an XML document: escaped, and each
-    character XML forbids replaced by U+FFFD (�).
+    """``value`` as text that is always well-formed inside an XML document (``quote``: as
+    an attribute value): escaped, each character XML 1.0 forbids replaced by U+FFFD (�),
+    and a carriage return written ``&#13;`` (a bare one would be read back as a newline).
+    This is the one text writer of the picture: every text and attribute value goes
+    through it (:func:`el`).
 
-    >>> xml_text("a\x0cb <c> & \ufffe")
+    >>> xml_text("a\\x0cb <c> & \\ufffe")
     'a\ufffdb &lt;c&gt; &amp; \ufffd'
     """
-    return _NOT_XML.sub("\ufffd", html.escape(str(value), quote=quote))
+    text = str(value)
+    if _UNUSUAL.search(text) is None:  # the usual text: nothing but escaping to do
+        return html.escape(text, quote=quote)
+    text = _NOT_XML.sub("\ufffd", html.escape(text, quote=quote))
+    return text.replace("\r", "&#13;")
 
 
 def _attr(value: Any) -> str:
@@ -230,38 +244,3 @@ def _fit(line: str, width: float, size: float, bold: bool = False) -> int:
         if text_width(line[:cut], size, bold=bold) <= width:
             return cut
     return 1
-
-
-COLOURS: dict[str, str] = {
-    "card": "#fffdf8",
-    "sea": "#cfe6f1",
-    "sea_line": "#a9cfe2",
-    "sea_prosperity": "#bfe0ee",
-    "sea_id": "#6f98ad",
-    "sand": "#f1e6c8",
-    "sand_line": "#8c7550",
-    "slot": "#ffffff",
-    "slot_line": "#b9a77f",
-    "ink": "#1f2328",
-    "dark": "#1b1b1b",
-    "muted": "#6a737d",
-    "panel": "#fbfaf6",
-    "panel_line": "#e3ddcc",
-    "heading": "#6b4b16",
-    "phase": "#f4e3b5",
-    "lit": "#ffbf00",
-    "highlight": "#7a3cc7",
-    "star": "#f2b705",
-    "star_line": "#8a6100",
-    "marker": "#ffd54a",
-    "marker_line": "#c25e00",
-    "gold": "#fbeec0",
-    "gold_ink": "#6d4c00",
-    "price": "#f9d86a",
-    "face_down": "#ececec",
-    "face_down_ink": "#8a8a8a",
-    "note": "#f5efff",
-    "note_line": "#d9c8f5",
-    "loss": "#a01010",
-}
-"""The widget's colours (``static/board.css``), as presentation attributes need them."""

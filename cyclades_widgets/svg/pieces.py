@@ -1,6 +1,7 @@
 """The pieces of the static SVG board, painted from the view model's ``pieces`` (placed and
-named in Python: :mod:`cyclades_widgets.view.pieces`), with the icons of the static payload.
-The widget's ``js/src/pieces.js`` paints the same pieces the same way.
+named in Python: :mod:`cyclades_widgets.view.pieces`) by the recipes of the static payload
+(:mod:`cyclades_widgets.view.recipe`). The widget's ``js/src/pieces.js`` follows the same
+recipes.
 
 Each piece is a ``<g role="img">`` with a ``<title>`` (its label), ``data-key`` and
 ``data-target``.
@@ -10,159 +11,76 @@ from __future__ import annotations
 
 from typing import Any
 
-from .draw import COLOURS as C
 from .draw import Markup, el, icon, titled
 
-__all__ = ["piece", "pieces_layer"]
+__all__ = ["part", "path_of", "piece", "pieces_layer", "recipe_of"]
 
 
-def _seat(stat: dict[str, Any], seat: int) -> dict[str, str]:
-    seats: list[dict[str, str]] = stat["seats"]
-    return seats[seat % len(seats)]
+def path_of(fixed: dict[str, Any], name: str) -> str:
+    """The path data of an icon (``shape:<name>``: one of the seats' shapes)."""
+    if name.startswith("shape:"):
+        return str(fixed["shapes"][name[6:]])
+    return str(fixed["icons"][name])
 
 
-def _count(x: float, y: float, n: int, ink: str, size: float) -> Markup:
-    return el(
-        "text",
-        {
-            "x": x,
-            "y": y,
-            "fill": ink,
-            "font-size": size,
-            "font-weight": 800,
-            "text-anchor": "middle",
-        },
-        str(n),
-    )
+def recipe_of(fixed: dict[str, Any], p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The recipe of piece ``p``: its variant's (its building or creature), else its kind's."""
+    recipes: dict[str, list[dict[str, Any]]] = fixed["recipes"]
+    variant = p.get("building") or p.get("creature")
+    return recipes.get(f"{p['kind']}:{variant}") or recipes[p["kind"]]
 
 
-def _troops(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    x, y = p["at"]
-    r = stat["sizes"]["troops"]
-    seat = _seat(stat, p["seat"])
-    return [
-        icon(stat["shapes"][seat["shape"]], x, y, r, fill=seat["colour"], stroke=C["dark"]),
-        _count(x, y + stat["sizes"]["count"] * 0.36, p["n"], seat["ink"], stat["sizes"]["count"]),
-    ]
+def _value(value: Any, seat: dict[str, str] | None) -> Any:
+    """A recipe's value, with ``$seat``, ``$ink`` and ``$shape`` read from the owner."""
+    if isinstance(value, str) and value.startswith("$") and seat is not None:
+        return seat[{"$seat": "colour", "$ink": "ink", "$shape": "shape"}[value]]
+    return value
 
 
-def _fleet(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    x, y = p["at"]
-    r = stat["sizes"]["fleet"]
-    seat = _seat(stat, p["seat"])
-    return [
-        el("circle", {"cx": x, "cy": y, "r": r * 1.6, "fill": "transparent"}),
-        icon(stat["icons"]["hull"], x, y + r * 0.2, r, fill=seat["colour"], stroke=C["dark"]),
-        icon(
-            stat["shapes"][seat["shape"]],
-            x,
-            y - r * 0.85,
-            r * 0.55,
-            fill=seat["colour"],
-            stroke=C["dark"],
-        ),
-        _count(x, y + r * 0.72, p["n"], seat["ink"], stat["sizes"]["count"] * 0.9),
-    ]
+def part(
+    fixed: dict[str, Any], q: dict[str, Any], at: list[float], seat: dict[str, str] | None, n: Any
+) -> Markup:
+    """One part of a recipe drawn around ``at`` (see :mod:`cyclades_widgets.view.recipe`)."""
+    v = {k: _value(value, seat) for k, value in q.items()}
+    x, y = at[0] + v.get("dx", 0), at[1] + v.get("dy", 0)
+    paint = {"fill": v.get("fill"), "stroke": v.get("stroke")}
+    width = v.get("width") if v.get("stroke") else None
+    draw = v["draw"]
+    if draw == "icon":
+        name = v["icon"] if q["icon"] != "$shape" else f"shape:{v['icon']}"
+        return icon(path_of(fixed, name), x, y, v["r"], width=v.get("width", 1.2), **paint)
+    if draw == "circle":
+        return el("circle", {"cx": x, "cy": y, "r": v["r"], **paint, "stroke-width": width})
+    if draw == "square":
+        r = v["r"]
+        box = {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, "rx": v["rx"]}
+        return el("rect", {**box, **paint, "stroke-width": width})
+    if draw == "line":
+        ends = {"x1": at[0] + v["dx1"], "y1": at[1] + v["dy1"], "x2": at[0] + v["dx2"],
+                "y2": at[1] + v["dy2"]}  # fmt: skip
+        return el("line", {**ends, "stroke": v["stroke"], "stroke-width": v["width"]})
+    text = {"x": x, "y": y, "fill": v["fill"], "font-size": v["size"], "font-weight": 800,
+            "text-anchor": "middle"}  # fmt: skip
+    return el("text", text, str(n))
 
 
-def _building(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    x, y = p["at"]
-    r = stat["sizes"]["building"]
-    tile, ink = stat["buildings"][p["building"]]
-    box = {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, "rx": r * 0.24}
-    return [
-        el("rect", {**box, "fill": tile, "stroke": C["dark"], "stroke-width": 1}),
-        icon(stat["icons"][p["building"]], x, y, r * 0.8, fill=ink),
-    ]
-
-
-def _metropolis(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    x, y = p["at"]
-    r = stat["sizes"]["building"]
-    tile, ink = stat["buildings"]["metropolis"]
-    out = []
-    if p.get("link"):  # the second slot it covers
-        x2, y2 = p["link"]
-        out.append(
-            el("circle", {"cx": x2, "cy": y2, "r": r * 0.8, "fill": tile, "stroke": C["dark"]})
-        )
-    out += [
-        el("circle", {"cx": x, "cy": y, "r": r * 0.95, "fill": tile, "stroke": C["dark"]}),
-        icon(stat["icons"]["metropolis"], x, y, r * 0.8, fill=ink),
-    ]
-    return out
-
-
-def _territory(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    x, y = p["at"]
-    r = stat["sizes"]["territory"]
-    seat = _seat(stat, p["seat"])
-    pole = x - r * 0.7
-    return [
-        el(
-            "line",
-            {
-                "x1": pole,
-                "y1": y + r * 1.8,
-                "x2": pole,
-                "y2": y - r * 1.8,
-                "stroke": "#3a3a3a",
-                "stroke-width": 1.4,
-            },
-        ),  # fmt: skip
-        icon(
-            stat["shapes"][seat["shape"]],
-            x + r * 0.35,
-            y - r * 0.8,
-            r,
-            fill=seat["colour"],
-            stroke=C["dark"],
-        ),
-    ]
-
-
-def _markers(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    r = stat["sizes"]["marker"]
-    return [
-        icon(stat["icons"]["cornucopia"], x, y, r, fill=C["marker"], stroke=C["marker_line"])
-        for x, y in p["points"]
-    ]
-
-
-def _figurine(stat: dict[str, Any], p: dict[str, Any]) -> list[Markup]:
-    x, y = p["at"]
-    kind = p["creature"]
-    r = stat["sizes"]["kraken" if kind == "kraken" else "figurine"]
-    token = stat["figurines"].get(kind, stat["figurines"]["token"])
-    picture = stat["icons"].get(kind, stat["icons"]["figurine"])
-    return [
-        el(
-            "circle",
-            {"cx": x, "cy": y, "r": r, "fill": token, "stroke": "#fff", "stroke-width": 1.5},
-        ),
-        icon(picture, x, y, r * 0.7, fill="#fff"),
-    ]
-
-
-_PAINT = {
-    "troops": _troops,
-    "fleet": _fleet,
-    "building": _building,
-    "metropolis": _metropolis,
-    "territory": _territory,
-    "markers": _markers,
-    "figurine": _figurine,
-}
-
-
-def piece(stat: dict[str, Any], key: str, p: dict[str, Any]) -> Markup:
-    """One piece of the view model, named by its label."""
+def piece(fixed: dict[str, Any], key: str, p: dict[str, Any]) -> Markup:
+    """One piece of the view model, drawn by its recipe and named by its label."""
+    seats = fixed["seats"]
+    seat = seats[p["seat"] % len(seats)] if p.get("seat") is not None else None
+    recipe = recipe_of(fixed, p)
+    drawn = []
+    for at in p.get("points") or [p["at"]]:
+        for q in recipe:
+            where = p.get("link") if q.get("at") == "link" else at
+            if where:
+                drawn.append(part(fixed, q, where, seat, p.get("n")))
     attrs = {"class": f"cws-piece cws-{p['kind']}", "data-key": key, "data-target": p["target"]}
-    return titled(p["label"], attrs, _PAINT[p["kind"]](stat, p))
+    return titled(p["label"], attrs, drawn)
 
 
-def pieces_layer(stat: dict[str, Any], view: dict[str, Any]) -> Markup:
-    """Every piece: buildings first, then the units and markers over them."""
-    order = ("metropolis", "building", "markers", "territory", "troops", "figurine", "fleet")
+def pieces_layer(fixed: dict[str, Any], view: dict[str, Any]) -> Markup:
+    """Every piece, in the payload's order of kinds (buildings first, units over them)."""
+    order = fixed["piece_order"]
     ranked = sorted(view["pieces"].items(), key=lambda kv: order.index(kv[1]["kind"]))
-    return el("g", {"class": "cws-pieces"}, [piece(stat, k, p) for k, p in ranked])
+    return el("g", {"class": "cws-pieces"}, [piece(fixed, k, p) for k, p in ranked])

@@ -2,7 +2,10 @@
 the JS board): the map geometry, the colours and shapes of the seats, and the payloads.
 
 - :mod:`.geometry`: hex → pixel, isle outlines, where pieces sit;
-- :mod:`.palette`: the seats' colours and shapes (colour-blind safe);
+- :mod:`.palette`: every colour the package shows, the seats' colours and shapes
+  (colour-blind safe);
+- :mod:`.icons` and :mod:`.recipe`: the pictures, and how each piece, layer, arrow and
+  legend item is drawn;
 - :mod:`.model`: the static payload, the snapshot and the legal actions, JSON-safe.
 """
 

@@ -69,6 +69,9 @@ FLEET_SPOTS: tuple[tuple[float, float], ...] = (
 """Where a fleet may stand in its sea, from the centre, in hex sizes, in order of
 preference: it moves off the centre only to leave an isle's name readable."""
 
+PROSPERITY_STEP = 0.36
+"""Distance between two printed prosperity symbols of an isle, in hex sizes."""
+
 KRAKEN_RADIUS = 0.27
 """The Kraken's extent around its anchor, in hex sizes."""
 
@@ -213,71 +216,88 @@ def _isle_anchors(rows: tuple[int, ...], cells: tuple[Hex, ...], slots: int) -> 
     return anchors
 
 
-@lru_cache(maxsize=32)
-def _geometry(map_id: str, size: float) -> dict[str, Any]:
-    spec = MapSpec.load(map_id)
+def _seas(spec: MapSpec, size: float) -> dict[str, Any]:
+    """Each sea's hex: centre, corners and prosperity (its spots come later)."""
     rows = spec.rows
-
-    def px(p: tuple[float, float]) -> list[float]:
-        return _r(_pixel(rows, size, *p))
-
     seas: dict[str, Any] = {}
     for sid in spec.seas:
         x, y = _lattice(rows, spec.sea_hex[sid])
         seas[sid] = {
-            "center": px((x, y)),
-            "points": [px((x + dx, y + dy)) for dx, dy in _CORNERS],
+            "center": _r(_pixel(rows, size, x, y)),
+            "points": [_r(_pixel(rows, size, x + dx, y + dy)) for dx, dy in _CORNERS],
             "prosperity": spec.sea_prosperity[sid],
         }
+    return seas
 
-    isles: dict[str, Any] = {}
-    for iid in spec.isles:
-        cells = spec.isle_hexes[iid]
-        lattice = [_lattice(rows, c) for c in cells]
-        mid = (sum(x for x, _ in lattice) / len(lattice), sum(y for _, y in lattice) / len(lattice))
-        centres = [_pixel(rows, size, *p) for p in lattice]
-        low_y = max(y for _, y in centres)  # the label goes under the lowest hex(es) drawn
-        low_xs = [x for x, y in centres if y > low_y - 0.1]
-        label = (sum(low_xs) / len(low_xs), low_y)
-        anchors = _isle_anchors(rows, cells, spec.isle_slots[iid])
-        isles[iid] = {
-            "outline": [[px(p) for p in loop] for loop in _outline_loops(rows, cells)],
-            "hexes": [px(p) for p in lattice],
-            "center": px(mid),
-            "label": _r((label[0], label[1] + LABEL_GAP * size)),
-            "slots": [px(p) for p in anchors["slots"]],
-            **{role: px(anchors[role]) for role in _SINGLE_ROLES},
-            "prosperity": spec.isle_prosperity[iid],
-            "name": dict(spec.names[iid]),
-        }
 
+def _isle(spec: MapSpec, iid: str, size: float) -> dict[str, Any]:
+    """One isle: outline, hex centres, label, the anchors of its pieces and the places of
+    its printed prosperity symbols."""
+    rows = spec.rows
+    cells = spec.isle_hexes[iid]
+
+    def px(p: tuple[float, float]) -> list[float]:
+        return _r(_pixel(rows, size, *p))
+
+    lattice = [_lattice(rows, c) for c in cells]
+    mid = (sum(x for x, _ in lattice) / len(lattice), sum(y for _, y in lattice) / len(lattice))
+    centres = [_pixel(rows, size, *p) for p in lattice]
+    low_y = max(y for _, y in centres)  # the label goes under the lowest hex(es) drawn
+    low_xs = [x for x, y in centres if y > low_y - 0.1]
+    label = (sum(low_xs) / len(low_xs), low_y)
+    anchors = _isle_anchors(rows, cells, spec.isle_slots[iid])
+    isle: dict[str, Any] = {
+        "outline": [[px(p) for p in loop] for loop in _outline_loops(rows, cells)],
+        "hexes": [px(p) for p in lattice],
+        "center": px(mid),
+        "label": _r((label[0], label[1] + LABEL_GAP * size)),
+        "slots": [px(p) for p in anchors["slots"]],
+        **{role: px(anchors[role]) for role in _SINGLE_ROLES},
+        "prosperity": spec.isle_prosperity[iid],
+        "name": dict(spec.names[iid]),
+    }
+    x, y = isle["prosperity_anchor"]
+    n, step = isle["prosperity"], PROSPERITY_STEP * size
+    isle["symbols"] = [_r((x + (i - (n - 1) / 2) * step, y)) for i in range(n)]
+    return isle
+
+
+def _fit(seas: dict[str, Any], isles: dict[str, Any], names: Iterable[Box], size: float) -> Box:
+    """Move every sea and isle so the drawing fits what it shows (every sea and isle,
+    and every name at its widest), with :data:`FIT_MARGIN`: (dx, dy, width, height)."""
+    xs = [p[0] for sea in seas.values() for p in sea["points"]]
+    ys = [p[1] for sea in seas.values() for p in sea["points"]]
+    for box in names:
+        xs += [box[0], box[2]]
+        ys += [box[1], box[3]]
+    margin = FIT_MARGIN * size
+    dx, dy = margin - min(xs), margin - min(ys)
+    for place in (*seas.values(), *isles.values()):
+        _shift(place, dx, dy)
+    return dx, dy, max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
+
+
+@lru_cache(maxsize=32)
+def _geometry(map_id: str, size: float) -> dict[str, Any]:
+    spec = MapSpec.load(map_id)
+    flat = turned(spec.rows)
+    seas = _seas(spec, size)
+    isles = {iid: _isle(spec, iid, size) for iid in spec.isles}
     names = {
         iid: _name_box(isle["label"], spec.names[iid].values(), size) for iid, isle in isles.items()
     }
     pieces = [_piece_box(p, 0.3, size) for isle in isles.values() for p in _anchors_of(isle)]
     for sea in seas.values():
-        sea.update(_sea_spots(sea["center"], [*names.values()], pieces, size, turned(rows)))
+        sea.update(_sea_spots(sea["center"], [*names.values()], pieces, size, flat))
     fleets = [_fleet_box(sea["fleet"], size) for sea in seas.values()]
     for sea in seas.values():
         sea["kraken"] = _kraken_spot(sea, [*names.values(), *pieces, *fleets], size)
-
-    # The drawing fits what is drawn: every sea and isle, and every name at its widest.
-    xs = [p[0] for sea in seas.values() for p in sea["points"]]
-    ys = [p[1] for sea in seas.values() for p in sea["points"]]
-    for box in names.values():
-        xs += [box[0], box[2]]
-        ys += [box[1], box[3]]
-    margin = FIT_MARGIN * size
-    dx, dy = margin - min(xs), margin - min(ys)
-    for sea in seas.values():
-        _shift(sea, dx, dy)
-    for isle in isles.values():
-        _shift(isle, dx, dy)
+    dx, dy, width, height = _fit(seas, isles, names.values(), size)
     return {
         "id": spec.id,
-        "turned": turned(rows),
-        "width": round(max(xs) - min(xs) + 2 * margin, 1),
-        "height": round(max(ys) - min(ys) + 2 * margin, 1),
+        "turned": flat,
+        "width": round(width, 1),
+        "height": round(height, 1),
         "offset": [round(dx, 1), round(dy, 1)],
         "hex_size": size,
         "seas": seas,
@@ -286,7 +306,7 @@ def _geometry(map_id: str, size: float) -> dict[str, Any]:
 
 
 _POINT_KEYS = ("center", "fleet", "kraken", "id_at", "symbol", "label", *_SINGLE_ROLES)
-_POINT_LISTS = ("points", "hexes", "slots")
+_POINT_LISTS = ("points", "hexes", "slots", "symbols")
 
 
 def _shift(place: dict[str, Any], dx: float, dy: float) -> None:
@@ -415,8 +435,8 @@ def map_geometry(map_id: str, size: float = 30) -> dict[str, Any]:
     a prosperity sea's symbol is drawn)}}``; ``isles``: ``{isle_id: {outline (a list
     of closed loops, the first the outer one; the last point is not repeated), hexes (centres),
     center, label, slots (one anchor per building slot), troops, marker, figurine,
-    prosperity_anchor (the printed prosperity symbols), markers_anchor (Apollo's prosperity
-    markers), prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
+    prosperity_anchor (the printed prosperity symbols), symbols (where each of them is
+    drawn), markers_anchor (Apollo's prosperity markers), prosperity, name {en, zh}}}``. Points are ``[x, y]`` rounded to 0.1 px,
     y down. Piece anchors lie inside the isle and at least ``0.5 * size`` apart; ``label`` is
     just under the isle (see :data:`LABEL_GAP`).
 

@@ -2,7 +2,8 @@
 
 Every icon is drawn in a box from -1 to 1 around its centre (y down); a painter places it
 with ``transform="translate(x,y) scale(r)"``. Paths use the even-odd rule, so a hole (a
-door, an eye) is a second loop. The static SVG and the JS board draw exactly these.
+door, an eye) is a second loop. The static SVG and the JS board draw exactly these, in the
+colours of :mod:`.palette`, following the recipes of :mod:`.recipe`.
 
 >>> sorted(ICONS)[:4]
 ['chiron', 'cornucopia', 'figurine', 'fortress']
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["BUILDING_COLOURS", "FIGURINE_COLOURS", "ICONS", "SHAPES", "circle"]
+__all__ = ["ICONS", "SHAPES", "circle"]
 
 
 def _n(v: float) -> str:
@@ -95,18 +96,3 @@ ICONS: dict[str, str] = {
 }
 """Buildings, the Metropolis, the prosperity symbol, the hull and the figurines
 (``figurine`` stands for a creature without a picture of its own)."""
-
-BUILDING_COLOURS: dict[str, tuple[str, str]] = {
-    "fortress": ("#a23b2a", "#ffffff"),
-    "port": ("#1d5f99", "#ffffff"),
-    "temple": ("#f7f4ea", "#3a3226"),
-    "university": ("#5f4b8b", "#ffffff"),
-    "metropolis": ("#e9b92f", "#3d2a00"),
-}
-"""(tile, icon) colours of each building: the icon's shape tells them apart too."""
-
-FIGURINE_COLOURS: dict[str, str] = {"kraken": "#0d4d4d"}
-"""Token colour of a figurine (the others: :data:`FIGURINE_TOKEN`)."""
-
-FIGURINE_TOKEN = "#3b2a4f"
-"""The dark token every figurine but the Kraken stands on."""

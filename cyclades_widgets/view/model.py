@@ -3,14 +3,16 @@
 Two payloads, JSON-safe and versioned (:data:`VIEW_VERSION`):
 
 - :func:`static_payload` ``(map_id, lang, mode)``: what does not change during a game (the
-  map's geometry, the text sizes of the mode, the icons, the fixed words); sent once.
+  map's geometry, the text sizes of the mode, the palette, the icons, the recipes of the
+  pieces and the styles of the map, the fixed words); sent once.
 - :func:`board_view` ``(state, ...)``: one position as the board shows it: header and
   prompt, the pieces placed and named, owners, lit targets, move trails, marks (a teacher's
   highlights and arrows), the god, turn and creature tracks, the players, the battle and
   the log of the turn.
 
 The static SVG (:mod:`cyclades_widgets.svg`) and the JS board (``js/src``) paint these and
-nothing else: no layout, no events, no words of their own. The legal actions travel with
+nothing else: no layout, no colours, no shapes, no words of their own (the look is
+defined in :mod:`.palette`, :mod:`.icons` and :mod:`.recipe`). The legal actions travel with
 their sentences and targets (:func:`~.actions.legal_view`); the board sends back an
 intent naming one, which Python checks.
 
@@ -35,15 +37,16 @@ from ..i18n import LANGS, LanguageError, resolve
 from ..rules import flow
 from ..rules.events import Event
 from ..rules.state import APOLLO, CREATURE_PRICES, CREATURES, GODS, GameState
-from . import icons
+from . import icons, palette, recipe
 from .actions import legal_view, lit, menu_titles
 from .events import battle, trails
 from .geometry import map_geometry, shared_geometry
 from .log import StepLines, turn_log
-from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
+from .metrics import text_width
 from .panels import STATS, battle_panel, creatures, gods, header, players, turns
 from .pieces import pieces
 from .prompt import prompt
+from .recipe import HEX_SIZE, MODES
 from .text import Words, creature_effects
 
 __all__ = [
@@ -53,22 +56,23 @@ __all__ = [
     "VIEW_VERSION",
     "board_view",
     "check_lang",
+    "clear_static_cache",
     "json_safe",
     "legal_for",
     "legal_view",
     "marks",
     "segment",
+    "shared_static",
     "snapshot",
     "state_legal",
     "static_payload",
     "viewer_seat",
 ]
 
-VIEW_VERSION = 2
-"""Raised when the view model's shape changes in a way the painters must know about."""
-
-HEX_SIZE = 30
-"""Hex circumradius of the geometry, in the map's own pixels (the picture scales)."""
+VIEW_VERSION = 3
+"""Raised when the view model's shape changes in a way the painters must know about. Both
+payloads carry it as ``v``; the JS board is built for one version (``js/src/board.js``)
+and says so on the board when Python sends another (a test keeps the two equal)."""
 
 FONT = (
     'system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", '
@@ -76,31 +80,6 @@ FONT = (
 )
 """The board's font stack, with CJK fonts for Linux, macOS and Windows (the CSS names the
 same stack: ``static/board.css``)."""
-
-MODES: dict[str, dict[str, float]] = {
-    "normal": {"isle_name": 11, "sea_id": 7.5, "count": 11, "glyph": 9, "label": 11},
-    "projector": {"isle_name": 15.5, "sea_id": 10.5, "count": 13, "glyph": 10, "label": 13},
-}
-"""Text sizes on the map, in map pixels (hexes of :data:`HEX_SIZE`), for each mode.
-``projector`` keeps isle names at 16 px and sea ids at 11 px or more on screen when the
-map is drawn at least 1.04 times its own size (as at 1280×800)."""
-
-PIECE_SIZES: dict[str, float] = {
-    "troops": 0.3,
-    "fleet": 0.3,
-    "building": 0.22,
-    "slot": 0.2,
-    "figurine": 0.25,
-    "kraken": 0.26,
-    "marker": 0.15,
-    "prosperity": 0.15,
-    "territory": 0.15,
-}
-"""Radii (half widths) of the pieces, in hex sizes: small enough that pieces on anchors
-:data:`~.geometry.ANCHOR_RING` apart never overlap."""
-
-PROSPERITY_STEP = 0.36
-"""Distance between two printed prosperity symbols, in hex sizes."""
 
 
 def check_lang(lang: Any) -> str:
@@ -184,11 +163,32 @@ def _fixed_words(words: Words) -> dict[str, Any]:
     out["gods"] = {g: words.word(g) for g in (*GODS, APOLLO)}
     out["creatures"] = dict(words.creatures)
     out["effects"] = dict(creature_effects(words.lang))
-    out["shapes"] = {s: words(f"board.shape.{s}") for s in PLAYER_SHAPES}
+    out["shapes"] = {s: words(f"board.shape.{s}") for s in palette.PLAYER_SHAPES}
     legend = ("temple", "fortress", "port", "university", "metropolis", "prosperity",
               "marker", "territory", "troops", "fleets", "figurine", "lit", "trail")  # fmt: skip
     out["legend"] = [[item, words(f"board.legend.{item}")] for item in legend]
+    out["version"] = words("board.version", py=VIEW_VERSION)
     return out
+
+
+def _look(mode: str) -> dict[str, Any]:
+    """The palette, the pictures and the recipes: how everything is drawn (read from
+    :mod:`.palette`, :mod:`.icons` and :mod:`.recipe` when the payload is made)."""
+    sizes = recipe.sizes(mode)
+    return {
+        "sizes": sizes,
+        "palette": palette.palette(),
+        "seats": [
+            {"colour": c, "ink": palette.text_colour_on(c), "shape": s}
+            for c, s in zip(palette.PLAYER_COLOURS, palette.PLAYER_SHAPES, strict=True)
+        ],
+        "icons": {**icons.ICONS},
+        "shapes": {**icons.SHAPES},
+        "recipes": recipe.recipes(sizes),
+        "piece_order": list(recipe.PIECE_ORDER),
+        "styles": recipe.styles(),
+        "legend": recipe.legend(),
+    }
 
 
 @cache
@@ -201,20 +201,18 @@ def _static(map_id: str, lang: str, mode: str) -> dict[str, Any]:
         "mode": mode,
         "font": FONT,
         "map": geometry,
-        "sizes": {**MODES[mode], **{k: round(v * HEX_SIZE, 2) for k, v in PIECE_SIZES.items()}},
-        "prosperity_step": round(PROSPERITY_STEP * HEX_SIZE, 2),
-        "icons": {**icons.ICONS},
-        "shapes": {**icons.SHAPES},
-        "buildings": {k: list(v) for k, v in icons.BUILDING_COLOURS.items()},
-        "figurines": {"token": icons.FIGURINE_TOKEN, **icons.FIGURINE_COLOURS},
+        **_look(mode),
         "places": _places(geometry, words),
         "text": _fixed_words(words),
         "creature_prices": list(CREATURE_PRICES),
-        "seats": [
-            {"colour": c, "ink": text_colour_on(c), "shape": s}
-            for c, s in zip(PLAYER_COLOURS, PLAYER_SHAPES, strict=True)
-        ],
     }
+
+
+def _checked_mode(lang: Any, mode: Any) -> tuple[str, str]:
+    lang = check_lang(lang)
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    return lang, mode
 
 
 def static_payload(map_id: str, lang: str = "en", *, mode: str = "normal") -> dict[str, Any]:
@@ -223,10 +221,19 @@ def static_payload(map_id: str, lang: str = "en", *, mode: str = "normal") -> di
 
     ``mode`` is ``"normal"`` or ``"projector"`` (larger text on the map, for a classroom).
     """
-    lang = check_lang(lang)
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-    return copy.deepcopy(_static(map_id, lang, mode))
+    return copy.deepcopy(shared_static(map_id, lang, mode=mode))
+
+
+def shared_static(map_id: str, lang: str = "en", *, mode: str = "normal") -> dict[str, Any]:
+    """The cached :func:`static_payload` itself, not a copy: for painters, which only
+    read it."""
+    return _static(map_id, *_checked_mode(lang, mode))
+
+
+def clear_static_cache() -> None:
+    """Forget the static payloads made so far: after the palette, an icon or a recipe was
+    changed while the program runs, the next payload shows the change."""
+    _static.cache_clear()
 
 
 # --------------------------------------------------------------------------- marks
@@ -262,6 +269,28 @@ def segment(geometry: dict[str, Any], a: str, b: str) -> list[float] | None:
     return [round(v, 1) for v in (x1 + ux * s, y1 + uy * s, x2 - ux * e, y2 - uy * e)]
 
 
+LABEL_SIZE = 11
+"""Font size of a mark's label, in map pixels (bold, on a pill)."""
+
+
+def _labelled(mark: dict[str, Any], label: Any, x: float, y: float) -> dict[str, Any]:
+    """``mark`` with its label on a pill centred on (x, y): ``label_box`` [x, y, width,
+    height] and ``label_at``, the text's anchor (centred, on its baseline)."""
+    text = str(label)
+    width = round(text_width(text, LABEL_SIZE, bold=True) + 12, 1)
+    mark["label"] = text
+    mark["label_box"] = [round(x - width / 2, 1), round(y - 9, 1), width, 18]
+    mark["label_at"] = [round(x, 1), round(y + 4, 1)]
+    return mark
+
+
+def _arrow(start: str, end: str, line: list[float] | None, **more: Any) -> dict[str, Any]:
+    """An arrow or trail from ``start`` to ``end``: its line, and the shaft and head drawn
+    along it (:func:`.recipe.arrow`)."""
+    shape = recipe.arrow(line) if line is not None else {}
+    return {**more, "from": start, "to": end, "line": line, **shape}
+
+
 def marks(
     geometry: dict[str, Any],
     places: Iterable[Any] = (),
@@ -271,7 +300,8 @@ def marks(
 
     ``places``: ids, or ``(id, label)``; ``arrows``: ``(from, to)`` or ``(from, to, label)``
     pairs (or objects with ``source`` and ``target``). Raises ``ValueError`` naming the
-    isles there are for an unknown place.
+    isles there are for an unknown place. An arrow carries its ``shaft`` and ``head``; a
+    label its pill (``label_box``) and where its text goes (``label_at``).
     """
     out_places: list[dict[str, Any]] = []
     for item in places:
@@ -280,8 +310,7 @@ def marks(
         elif isinstance(item, tuple | list) and len(item) == 2:
             place = _known(geometry, item[0], "highlight")
             x, y = _centre(geometry, place)
-            label_at = [x, round(y - geometry["hex_size"] * 0.95, 1)]
-            out_places.append({"id": place, "label": str(item[1]), "label_at": label_at})
+            out_places.append(_labelled({"id": place}, item[1], x, y - geometry["hex_size"] * 0.95))
         else:
             raise ValueError(f"a highlight is an isle or sea id, or (id, label); not {item!r}")
     out_arrows: list[dict[str, Any]] = []
@@ -293,11 +322,10 @@ def marks(
         start, end = _known(geometry, item[0], "arrow"), _known(geometry, item[1], "arrow")
         if start == end:
             raise ValueError(f"an arrow joins two different places; not {start!r} to itself")
-        arrow: dict[str, Any] = {"from": start, "to": end, "line": segment(geometry, start, end)}
+        arrow = _arrow(start, end, segment(geometry, start, end))
         if len(item) == 3:
             (x1, y1), (x2, y2) = _centre(geometry, start), _centre(geometry, end)
-            arrow["label"] = str(item[2])
-            arrow["label_at"] = [round((x1 + x2) / 2, 1), round((y1 + y2) / 2, 1)]
+            _labelled(arrow, item[2], (x1 + x2) / 2, (y1 + y2) / 2)
         out_arrows.append(arrow)
     return {"places": out_places, "arrows": out_arrows}
 
@@ -314,6 +342,7 @@ def board_view(
     history: Sequence[Any] | None = None,
     legal: Sequence[Mapping[str, Any]] | None = None,
     live: bool = True,
+    still: bool = False,
     highlights: Mapping[str, Any] | None = None,
     lines_of: StepLines | None = None,
     bots: Mapping[str, str] | None = None,
@@ -327,6 +356,8 @@ def board_view(
     - ``legal``: the legal actions the viewer may take now (:func:`legal_view`), which
       light their targets; None: nothing is lit.
     - ``live``: False for a read-only replay (the prompt then says → shows the next move).
+    - ``still``: True for a picture, where nothing can be clicked or pressed: the prompt
+      names the decision without telling anyone to click.
     - ``highlights``: ``{"places": [...], "arrows": [...]}`` (see :func:`marks`).
     - ``bots``: the players a bot plays, with their level's name ("" for a bot of no
       level): the prompt tells the learner to press Continue at their decisions.
@@ -336,11 +367,6 @@ def board_view(
     words = Words(lang, state.map_id, state.names)
     geometry = shared_geometry(state.map_id, HEX_SIZE)
     places, track = lit(legal or [])
-    moves = [
-        {"kind": t.kind, "from": t.start, "to": t.end, "line": line}
-        for t in trails(events, state.map_id)
-        if (line := segment(geometry, t.start, t.end)) is not None
-    ]
     hl = highlights or {}
     view: dict[str, Any] = {
         "v": VIEW_VERSION,
@@ -349,23 +375,41 @@ def board_view(
         "cycle": state.cycle,
         "phase": state.phase.value,
         "header": header(state, words, seat),
-        "prompt": prompt(state, words, viewer=seat, live=live, bots=bots),
+        "prompt": prompt(state, words, viewer=seat, live=live, still=still, bots=bots),
         "owners": {iid: i.owner for iid, i in state.isles.items() if i.owner is not None},
         "pieces": {p.pop("key"): p for p in pieces(state, words, size=HEX_SIZE)},
-        "trails": moves,
+        "trails": _trails(geometry, events, state.map_id),
         "lit": places,
         "lit_track": track,
         "menus": menu_titles(places, track, words),
         "marks": marks(geometry, hl.get("places", ()), hl.get("arrows", ())),
+        **_panels(state, words, seat, events),
+    }
+    if history is not None:
+        view["log"] = turn_log(history, state, words, lines_of=lines_of)
+    return view
+
+
+def _trails(geometry: dict[str, Any], events: Sequence[Event], map_id: str) -> list[Any]:
+    """The last step's moves, each an arrow (:func:`_arrow`) with its kind."""
+    return [
+        _arrow(t.start, t.end, line, kind=t.kind)
+        for t in trails(events, map_id)
+        if (line := segment(geometry, t.start, t.end)) is not None
+    ]
+
+
+def _panels(
+    state: GameState, words: Words, seat: int | None, events: Sequence[Event]
+) -> dict[str, Any]:
+    """The panels beside the map: gods, turn order, creatures, players and the battle."""
+    return {
         "gods": gods(state, words),
         "turns": turns(state, words),
         "creatures": creatures(state, words),
         "players": players(state, words, seat),
         "battle": battle_panel(state, words, battle(state, events)),
     }
-    if history is not None:
-        view["log"] = turn_log(history, state, words, lines_of=lines_of)
-    return view
 
 
 def snapshot(

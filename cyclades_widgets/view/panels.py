@@ -23,8 +23,8 @@ from typing import Any
 
 from ..rules import flow
 from ..rules.state import APOLLO, CREATURE_PRICES, GameState
+from . import palette
 from .events import BattleSide, BattleView
-from .palette import PLAYER_COLOURS, PLAYER_SHAPES, text_colour_on
 from .pieces import seat_name
 from .text import Words
 
@@ -160,7 +160,7 @@ def players(state: GameState, words: Words, viewer: int | None) -> list[dict[str
     kind, to_act = flow.node(state)
     out = []
     for seat, p in enumerate(state.players):
-        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+        colour = palette.seat_colour(seat)
         hidden = viewer is not None and viewer != seat
         gold = words("board.player.hidden") if hidden else words("board.player.gold", gold=p.gold)
         stats = [
@@ -175,8 +175,8 @@ def players(state: GameState, words: Words, viewer: int | None) -> list[dict[str
             "seat": seat,
             "name": state.names[seat],
             "colour": colour,
-            "ink": text_colour_on(colour),
-            "shape": PLAYER_SHAPES[seat % len(PLAYER_SHAPES)],
+            "ink": palette.text_colour_on(colour),
+            "shape": palette.PLAYER_SHAPES[seat % len(palette.PLAYER_SHAPES)],
             "who": seat_name(words, state, seat),
             "gold": gold,
             "stats": stats,

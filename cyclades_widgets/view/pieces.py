@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.state import GameState
+from . import palette
 from .geometry import shared_geometry
-from .palette import PLAYER_SHAPES
 from .text import Words
 
 __all__ = ["Piece", "pieces", "seat_name"]
@@ -37,7 +37,8 @@ MARKER_STEP = 0.12
 
 def seat_name(words: Words, state: GameState, seat: int) -> str:
     """ "Athens (circle)": the player and the shape that stands for them."""
-    shape = words(f"board.shape.{PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]}")
+    shapes = palette.PLAYER_SHAPES
+    shape = words(f"board.shape.{shapes[seat % len(shapes)]}")
     return words("board.seat", player=state.names[seat], shape=shape)
 
 

@@ -32,27 +32,37 @@ from .text import Words
 __all__ = ["next_step", "prompt"]
 
 
-def _decision(state: GameState, words: Words, seat: int) -> str:
-    """What the player to act must do, by the kind of decision."""
+def _decision(state: GameState, words: Words, seat: int, still: bool = False) -> str:
+    """What the player to act must do, by the kind of decision; ``still``: in a picture,
+    the words that do not say to click (``board.prompt.still.<kind>``) where there are."""
+    keys, params = _decision_keys(state, seat)
+    if still:
+        keys = tuple(k for key in keys for k in (key.replace(".prompt.", ".prompt.still.", 1), key))
+    return words.first(*keys, **params)
+
+
+def _decision_keys(state: GameState, seat: int) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The catalog keys of the decision's sentence (the first the catalog has is said),
+    and its values."""
     player = state.names[seat]
     top = state.pending[-1] if state.pending else None
     if top is not None and top.player == seat:
         if top.kind == "retreat":
             unit, n = _retreating(state, top)
-            return words(f"board.prompt.retreat.{unit}", player=player, n=n)
+            return (f"board.prompt.retreat.{unit}",), {"player": player, "n": n}
         if top.kind == "creature":
             creature = pending_data(top).get("creature", "")
-            return words("board.prompt.creature", player=player, creature=creature)
-        return words.first(f"board.prompt.{top.kind}", "board.prompt.decide", player=player)
+            return ("board.prompt.creature",), {"player": player, "creature": creature}
+        return (f"board.prompt.{top.kind}", "board.prompt.decide"), {"player": player}
     if state.phase is Phase.OFFERINGS:
         key = "board.prompt.outbid" if state.displaced is not None else "board.prompt.bid"
-        return words(key, player=player)
+        return (key,), {"player": player}
     if state.turn is not None:
-        return _turn(state, words, player)
-    return words("board.prompt.decide", player=player)
+        return _turn_keys(state, player)
+    return ("board.prompt.decide",), {"player": player}
 
 
-def _turn(state: GameState, words: Words, player: str) -> str:
+def _turn_keys(state: GameState, player: str) -> tuple[tuple[str, ...], dict[str, Any]]:
     """A god's action: what the god lets you do, only as far as it can be done now (with
     no gold left, nothing on the map is lit and the prompt says to end the turn)."""
     assert state.turn is not None
@@ -60,12 +70,12 @@ def _turn(state: GameState, words: Words, player: str) -> str:
     legal = [a for a in flow.legal_actions(state) if a.kind != "end"]
     if not legal:
         gold = state.players[state.turn.player].gold
-        return words("board.prompt.turn.done", player=player, god=god, gold=gold)
+        return ("board.prompt.turn.done",), {"player": player, "god": god, "gold": gold}
     if god in _ON_THE_MAP:
         spec = MapSpec.load(state.map_id)
         if not any(spec.is_isle(w) or spec.is_sea(w) for a in legal for w in _words(a)):
-            return words("board.prompt.turn", player=player)
-    return words.first(f"board.prompt.turn.{god}", "board.prompt.turn", player=player)
+            return ("board.prompt.turn",), {"player": player}
+    return (f"board.prompt.turn.{god}", "board.prompt.turn"), {"player": player}
 
 
 _ON_THE_MAP = frozenset(("ares", "poseidon"))
@@ -123,13 +133,15 @@ def prompt(
     *,
     viewer: int | None = None,
     live: bool = True,
+    still: bool = False,
     bots: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """``{"text", "kind", "seat", "bot"}``: the sentence, the node kind (decision, chance,
     auto, over), the seat to act (or None), and whether a bot plays that decision.
 
     ``viewer``: the seat whose screen this is (others' decisions read "Waiting for ...");
-    ``live``: False on a read-only replay, where → shows the next move; ``bots``: the
+    ``live``: False on a read-only replay, where → shows the next move; ``still``: True in
+    a picture, where nothing can be clicked or pressed; ``bots``: the
     players a bot plays, each with its level's name in the learner's language ("" for a
     bot of no level): at their decisions the prompt says to press Continue.
     """
@@ -152,8 +164,9 @@ def prompt(
         elif viewer is not None and viewer != seat:
             text = words("board.prompt.waiting", player=state.names[seat])
         else:
-            text = _decision(state, words, seat)
+            text = _decision(state, words, seat, still)
     else:
         hint = words("board.prompt.hint.live" if live else "board.prompt.hint.replay")
-        text = words("board.prompt.next", what=next_step(state, words, kind), hint=hint)
+        hint = "" if still else hint
+        text = words("board.prompt.next", what=next_step(state, words, kind), hint=hint).strip()
     return {"text": text, "kind": kind, "seat": seat if kind == "decision" else None, "bot": bot}

@@ -35,7 +35,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..i18n import Message, percent, render, resolve, text
 from ..odds import BattleOdds, BattleTrace, battle_odds, heatmap, simulate_battle
-from ..view.palette import PLAYER_COLOURS, text_colour_on
+from ..view.palette import COLOURS, PLAYER_COLOURS, VIRIDIS, text_colour_on
 from .labcore import (
     CELL,
     GRID_X,
@@ -59,12 +59,6 @@ from .labcore import (
 )
 
 __all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "LabError", "colour_for", "retreat_choices"]
-
-VIRIDIS: tuple[str, ...] = (
-    "#440154", "#482878", "#3E4A89", "#31688E", "#26828E",
-    "#1F9E89", "#35B779", "#6DCD59", "#B4DE2C", "#FDE725",
-)  # fmt: skip
-"""Stops of the viridis scale: sequential, even in lightness and colour-blind safe."""
 
 ATTACKER, DEFENDER = PLAYER_COLOURS[1], PLAYER_COLOURS[0]
 FONT = "sans-serif"
@@ -315,11 +309,11 @@ class BattleLab(widgets.VBox):
             _text(c, percent_label(p, self.lang), x, y, size=11, align="center", colour=None)
         if self.selected is not None:
             a, d = self.selected
-            c.style(stroke_style="#FFFFFF", line_width=4)
+            c.style(stroke_style=COLOURS["paper"], line_width=4)
             c.stroke_rect(
                 GRID_X + (d - 1) * CELL + 2, GRID_Y + (a - 1) * CELL + 2, CELL - 4, CELL - 4
             )
-            c.style(stroke_style="#000000", line_width=2)
+            c.style(stroke_style=COLOURS["black"], line_width=2)
             c.stroke_rect(GRID_X + (d - 1) * CELL, GRID_Y + (a - 1) * CELL, CELL, CELL)
 
     def _draw_legend(self) -> None:
@@ -346,14 +340,14 @@ class BattleLab(widgets.VBox):
         c = self._pen
         c.clear_rect(PANEL_X - 5, 0, WIDTH - PANEL_X + 5, HEIGHT)
         if upto < 0 or not self.frames:
-            _text(c, self._t("hint_1"), PANEL_X, GRID_Y + 10, colour="#555555")
-            _text(c, self._t("hint_2"), PANEL_X, GRID_Y + 30, colour="#555555")
+            _text(c, self._t("hint_1"), PANEL_X, GRID_Y + 10, colour=COLOURS["muted"])
+            _text(c, self._t("hint_2"), PANEL_X, GRID_Y + 30, colour=COLOURS["muted"])
             return
         start = self.frames[0]
         title = self._t("versus", attackers=start["attackers"], defenders=start["defenders"])
         _text(c, title, PANEL_X, 22, size=16, bold=True)
         seed_note = self._t("seed_note", seed=start["seed"], note=start["note"])
-        _text(c, seed_note, PANEL_X, 42, size=12, colour="#555555")
+        _text(c, seed_note, PANEL_X, 42, size=12, colour=COLOURS["muted"])
         frame = self.frames[upto]
         if frame["kind"] == "round" or (frame["kind"] == "end" and upto > 1):
             last_round = frame if frame["kind"] == "round" else self.frames[upto - 1]
@@ -375,7 +369,7 @@ def _text(
     size: int = 13,
     bold: bool = False,
     align: str = "left",
-    colour: str | None = "#222222",
+    colour: str | None = COLOURS["ink"],
 ) -> None:
     """Draw text; ``colour=None`` keeps the fill style already set."""
     c.style(font=f"{'bold ' if bold else ''}{size}px {FONT}", text_align=align)
@@ -390,10 +384,10 @@ _PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1
 def _draw_die(c: Pen, x: float, y: float, face: int, colour: str) -> None:
     """A die face as pips (a blank face for 0) with its number below."""
     size = 54
-    c.style(fill_style="#FFFFFF", stroke_style=colour, line_width=4)
+    c.style(fill_style=COLOURS["paper"], stroke_style=colour, line_width=4)
     c.fill_rect(x, y, size, size)
     c.stroke_rect(x, y, size, size)
-    c.style(fill_style="#222222")
+    c.style(fill_style=COLOURS["ink"])
     for dx, dy in _PIPS[face]:
         c.fill_circle(x + size / 2 + dx * 14, y + size / 2 + dy * 14, 5)
     _text(c, str(face), x + size / 2, y + size + 16, size=12, align="center")
@@ -415,7 +409,7 @@ def _draw_round(c: Pen, r: dict[str, Any], lang: str) -> None:
             _text(c, line, x + 60, y + 58 + 18 * i, size=13, bold=line.startswith("="))
         result = text("lab.loses", lang, n=loss) if loss else text("lab.no_loss", lang)
         _text(c, result, x + 60, y + 58 + 18 * (len(lines) + 1),
-              size=13, bold=True, colour="#B00020" if loss else "#1B5E20")  # fmt: skip
+              size=13, bold=True, colour=COLOURS["loss"] if loss else COLOURS["success"])  # fmt: skip
         _draw_units(c, x, y + 146, r[f"{side}s_left"], loss, colour, square=side == "defender")
 
 

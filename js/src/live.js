@@ -1,7 +1,7 @@
 // The live board: draws the source's view into the frame, redraws when the source changes,
 // and turns clicks and keys into intents (keys.js). Each redraw rebuilds only the slots
 // whose content changed (a popover that did not change is left as it is).
-import { actionsAt, boardParts, frameTree, mapSvg } from "./board.js";
+import { actionsAt, boardParts, frameTree, mapSvg, paletteEntries } from "./board.js";
 import { toDom } from "./dom.js";
 import { continueIntent, playIntent, renderedIntent, stepIntent } from "./intents.js";
 import { onBoardKey } from "./keys.js";
@@ -113,6 +113,7 @@ export class LiveBoard {
     root.setAttribute("aria-label", fixed.text.title);
     root.style.fontFamily = fixed.font;
     root.style.setProperty("--cw-aspect", String(fixed.map.width / fixed.map.height));
+    for (const [name, colour] of paletteEntries(fixed)) root.style.setProperty(name, colour);
     root.className = `cw-root cw-mode-${fixed.mode}`;
   }
 

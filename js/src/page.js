@@ -3,6 +3,7 @@
 // step's narration stored once, and the notes. The same view as the widget paints it,
 // driven by a local source instead of a model; the page adds a title, labelled buttons,
 // a slider and the key hint.
+import { paletteEntries } from "./board.js";
 import { h, toDom } from "./dom.js";
 import { applyPatch } from "./patch.js";
 import { mountBoard } from "./view.js";
@@ -95,6 +96,7 @@ export function mountReplay(el, payload) {
   const listeners = {};
   let index = 0;
   let shown = all.view(0);
+  for (const [name, colour] of paletteEntries(payload.static)) el.style.setProperty(name, colour);
   if (payload.title) el.appendChild(toDom(h("h1", { class: "cw-page-title" }, payload.title), doc));
   const bar = toDom(controls(payload), doc);
   el.appendChild(bar);

@@ -1,11 +1,11 @@
 // The pieces on the map, painted from the view model (placed and named in Python:
-// cyclades_widgets/view/pieces.py). Each kind is drawn with the static payload's icons,
-// exactly as the static SVG draws it (cyclades_widgets/svg/pieces.py).
+// cyclades_widgets/view/pieces.py) by the recipes of the static payload
+// (cyclades_widgets/view/recipe.py says what a recipe is). The static SVG follows the same
+// recipes (cyclades_widgets/svg/pieces.py). No size, offset or colour is typed here.
 import { h } from "./dom.js";
 
-const DARK = "#1b1b1b";
-
-/** An icon (path data in a box from -1 to 1) centred on (x, y) at radius r. */
+/** An icon (path data in a box from -1 to 1) centred on (x, y) at radius r; `width` is
+ * the stroke width in pixels whatever r is. */
 export function icon(d, x, y, r, attrs = {}) {
   const { width = 1.2, ...rest } = attrs;
   return h("path", {
@@ -14,74 +14,60 @@ export function icon(d, x, y, r, attrs = {}) {
   });
 }
 
-const seatOf = (stat, seat) => stat.seats[seat % stat.seats.length];
-const count = (x, y, n, ink, size) => h("text", { class: "cw-count", x, y, fill: ink, "font-size": size }, String(n));
+/** The path data of an icon of the payload (`shape:<name>`: one of the seats' shapes). */
+export function pathOf(fixed, name) {
+  return name.startsWith("shape:") ? fixed.shapes[name.slice(6)] : fixed.icons[name];
+}
 
-const PAINT = {
-  troops(stat, p) {
-    const [x, y] = p.at;
-    const s = seatOf(stat, p.seat);
-    return [icon(stat.shapes[s.shape], x, y, stat.sizes.troops, { fill: s.colour, stroke: DARK }),
-      count(x, y + stat.sizes.count * 0.36, p.n, s.ink, stat.sizes.count)];
-  },
-  fleet(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.fleet;
-    const s = seatOf(stat, p.seat);
-    return [h("circle", { class: "cw-hit", cx: x, cy: y, r: r * 1.6 }),
-      icon(stat.icons.hull, x, y + r * 0.2, r, { fill: s.colour, stroke: DARK }),
-      icon(stat.shapes[s.shape], x, y - r * 0.85, r * 0.55, { fill: s.colour, stroke: DARK }),
-      count(x, y + r * 0.72, p.n, s.ink, stat.sizes.count * 0.9)];
-  },
-  building(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.building;
-    const [tile, ink] = stat.buildings[p.building];
-    return [h("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: r * 0.24, fill: tile, stroke: DARK, "stroke-width": 1 }),
-      icon(stat.icons[p.building], x, y, r * 0.8, { fill: ink })];
-  },
-  metropolis(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.building;
-    const [tile, ink] = stat.buildings.metropolis;
-    return [p.link ? h("circle", { cx: p.link[0], cy: p.link[1], r: r * 0.8, fill: tile, stroke: DARK }) : null,
-      h("circle", { cx: x, cy: y, r: r * 0.95, fill: tile, stroke: DARK }),
-      icon(stat.icons.metropolis, x, y, r * 0.8, { fill: ink })];
-  },
-  territory(stat, p) {
-    const [x, y] = p.at;
-    const r = stat.sizes.territory;
-    const s = seatOf(stat, p.seat);
-    const pole = x - r * 0.7;
-    return [h("line", { x1: pole, y1: y + r * 1.8, x2: pole, y2: y - r * 1.8, stroke: "#3a3a3a", "stroke-width": 1.4 }),
-      icon(stat.shapes[s.shape], x + r * 0.35, y - r * 0.8, r, { fill: s.colour, stroke: DARK })];
-  },
-  markers(stat, p) {
-    return p.points.map(([x, y]) => icon(stat.icons.cornucopia, x, y, stat.sizes.marker, { fill: "#ffd54a", stroke: "#c25e00" }));
-  },
-  figurine(stat, p) {
-    const [x, y] = p.at;
-    const r = p.creature === "kraken" ? stat.sizes.kraken : stat.sizes.figurine;
-    const token = stat.figurines[p.creature] || stat.figurines.token;
-    return [h("circle", { cx: x, cy: y, r, fill: token, stroke: "#fff", "stroke-width": 1.5 }),
-      icon(stat.icons[p.creature] || stat.icons.figurine, x, y, r * 0.7, { fill: "#fff" })];
-  },
-};
+/** The recipe of a piece: its variant's (its building or creature), else its kind's. */
+export function recipeOf(fixed, p) {
+  return fixed.recipes[`${p.kind}:${p.building || p.creature}`] || fixed.recipes[p.kind];
+}
 
-const ORDER = ["metropolis", "building", "markers", "territory", "troops", "figurine", "fleet"];
+const OWNER = { $seat: "colour", $ink: "ink", $shape: "shape" };
+const valueOf = (v, seat) => (typeof v === "string" && seat && OWNER[v] ? seat[OWNER[v]] : v);
 
-/** One piece of the view model, named by its label (screen readers and hover). */
-export function piece(stat, key, p, fresh = false) {
+/** One part of a recipe drawn around `at` for a piece of `seat` showing the number `n`. */
+export function part(fixed, q, at, seat, n) {
+  const v = Object.fromEntries(Object.entries(q).map(([k, x]) => [k, valueOf(x, seat)]));
+  const x = at[0] + (v.dx || 0);
+  const y = at[1] + (v.dy || 0);
+  const paint = { fill: v.fill, stroke: v.stroke || null };
+  const width = v.stroke ? v.width : null;
+  switch (v.draw) {
+    case "icon":
+      return icon(pathOf(fixed, q.icon === "$shape" ? `shape:${v.icon}` : v.icon), x, y, v.r, { ...paint, width: v.width ?? 1.2 });
+    case "circle":
+      return h("circle", { class: v.hit ? "cw-hit" : null, cx: x, cy: y, r: v.r, ...paint, "stroke-width": width });
+    case "square":
+      return h("rect", { x: x - v.r, y: y - v.r, width: 2 * v.r, height: 2 * v.r, rx: v.rx, ...paint, "stroke-width": width });
+    case "line":
+      return h("line", { x1: at[0] + v.dx1, y1: at[1] + v.dy1, x2: at[0] + v.dx2, y2: at[1] + v.dy2, stroke: v.stroke, "stroke-width": v.width });
+    default:
+      return h("text", { class: "cw-count", x, y, fill: v.fill, "font-size": v.size, "font-weight": 800, "text-anchor": "middle" }, String(n));
+  }
+}
+
+/** One piece of the view model, drawn by its recipe and named by its label (screen
+ * readers and hover). */
+export function piece(fixed, key, p, fresh = false) {
+  const seat = p.seat !== null && p.seat !== undefined ? fixed.seats[p.seat % fixed.seats.length] : null;
+  const recipe = recipeOf(fixed, p);
+  const drawn = (p.points || [p.at]).flatMap((at) => recipe.map((q) => {
+    const where = q.at === "link" ? p.link : at;
+    return where ? part(fixed, q, where, seat, p.n) : null;
+  }));
   return h("g", {
     class: `cw-piece cw-${p.kind}` + (fresh ? " cw-new" : ""), "data-key": key, "data-target": p.target, "data-tip": p.label,
     "aria-label": p.label, role: "img",
-  }, PAINT[p.kind](stat, p));
+  }, drawn);
 }
 
-/** Every piece of a view, buildings first and units over them; `before` (the keys and
- * pieces shown before) marks the new or changed ones, which pop in. */
-export function piecesLayer(stat, view, before = null) {
-  const items = Object.entries(view.pieces).sort((a, b) => ORDER.indexOf(a[1].kind) - ORDER.indexOf(b[1].kind));
+/** Every piece of a view in the payload's order of kinds (buildings first, units over
+ * them); `before` (the pieces shown before) marks the new or changed ones, which pop in. */
+export function piecesLayer(fixed, view, before = null) {
+  const order = fixed.piece_order;
+  const items = Object.entries(view.pieces).sort((a, b) => order.indexOf(a[1].kind) - order.indexOf(b[1].kind));
   const changed = (key, p) => before !== null && before[key] !== p && JSON.stringify(before[key]) !== JSON.stringify(p);
-  return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(stat, key, p, changed(key, p))));
+  return h("g", { class: "cw-pieces" }, items.map(([key, p]) => piece(fixed, key, p, changed(key, p))));
 }

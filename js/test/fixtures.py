@@ -74,6 +74,33 @@ def patches() -> dict:
     return {"views": views, "patches": [diff(a, b) for a, b in zip(views, views[1:])]}
 
 
+REPAINT = {"sand": "#123456", "panel": "#fedcba", "athens": "#ABCDEF", "temple": "M-1,-1H1V1H-1Z"}
+"""What :func:`repainted` changes in Python: two colours of the palette, Athens's colour
+and the Temple's icon (views.test.js checks that the JS board shows each change)."""
+
+
+def repainted() -> dict:
+    """A board with a Temple and Athens's troops, painted after one edit of the palette and
+    one of the icons (then put back)."""
+    from cyclades_widgets.view import icons, palette
+
+    saved = dict(palette.COLOURS), palette.PLAYER_COLOURS, dict(icons.ICONS)
+    palette.COLOURS.update(sand=REPAINT["sand"], panel=REPAINT["panel"])
+    palette.PLAYER_COLOURS = (REPAINT["athens"], *palette.PLAYER_COLOURS[1:])
+    icons.ICONS["temple"] = REPAINT["temple"]
+    model.clear_static_cache()
+    try:
+        game = cw.Scenario(players=3).empty().troops("naxos", "Athens", 2).build("naxos", "temple")
+        return {**payload(game.game()), "repaint": REPAINT}
+    finally:
+        palette.COLOURS.clear()
+        palette.COLOURS.update(saved[0])
+        palette.PLAYER_COLOURS = saved[1]
+        icons.ICONS.clear()
+        icons.ICONS.update(saved[2])
+        model.clear_static_cache()
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     fixtures = {
@@ -82,6 +109,7 @@ def main(out: Path) -> None:
         "battle.json": battle(),
         "bids.json": bids(),
         "patches.json": patches(),
+        "repainted.json": repainted(),
     }
     for name, data in fixtures.items():
         (out / name).write_text(json.dumps(data, ensure_ascii=False))

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { actionsAt, boardParts, boardTree, looseActions } from "../src/board.js";
+import { VIEW_VERSION, actionsAt, boardParts, boardTree, looseActions, mapSvg } from "../src/board.js";
 import { findAll, h, textOf, toDom } from "../src/dom.js";
 import { continueIntent, keyIntent, playIntent, stepIntent } from "../src/intents.js";
 import { loopsPath } from "../src/map.js";
@@ -17,6 +17,7 @@ const three = load("three-athens-zh.json");
 const battle = load("battle.json");
 const bids = load("bids.json");
 const patches = load("patches.json");
+const repainted = load("repainted.json");
 const byAttr = (tree, key, value) => findAll(tree, (n) => n.attrs && n.attrs[key] === value);
 const byClass = (tree, cls) => findAll(tree, (n) => n.attrs && String(n.attrs.class || "").split(" ").includes(cls));
 const texts = (tree) => findAll(tree, (n) => n.tag === "text" || n.tag === "span").map(textOf);
@@ -211,5 +212,54 @@ describe("board views", () => {
   });
   it("traces outlines as closed paths", () => {
     expect(loopsPath([[[0, 0], [1, 0], [1, 1]]])).toBe("M0,0L1,0L1,1Z");
+  });
+});
+
+describe("one recipe", () => {
+  const tree = boardTree(repainted.static, repainted.view, repainted.legal);
+  const R = repainted.repaint;
+  it("sets the palette Python sends as the stylesheet's custom properties", () => {
+    const style = tree.attrs.style.split(";");
+    expect(style).toContain(`--cw-sand:${R.sand}`);
+    expect(style).toContain(`--cw-panel:${R.panel}`);
+    expect(style.length).toBe(Object.keys(repainted.static.palette).length);
+  });
+  it("paints the isles, the pieces and the icons as changed in Python", () => {
+    expect(byClass(tree, "cw-isle").every((n) => n.attrs.fill === R.sand)).toBe(true);
+    const [troops] = byClass(tree, "cw-troops");
+    expect(troops.children[0].attrs.fill).toBe(R.athens);
+    const [temple] = byClass(tree, "cw-building");
+    expect(findAll(temple, (n) => n.tag === "path").map((n) => n.attrs.d)).toEqual([R.temple]);
+  });
+  it("draws every piece by its recipe, with no colour of its own", () => {
+    const colours = new Set([...Object.values(five.static.palette), ...five.static.seats.flatMap((s) => [s.colour, s.ink]), "none"]);
+    for (const r of Object.values(five.static.recipes)) for (const q of r) for (const k of ["fill", "stroke"]) if (q[k] && !q[k].startsWith("$")) colours.add(q[k]);
+    const painted = findAll(boardParts(five.static, five.view, five.legal).dynamic, (n) => n.attrs && (n.attrs.fill || n.attrs.stroke));
+    expect(painted.length).toBeGreaterThan(50);
+    for (const n of painted) for (const k of ["fill", "stroke"]) if (n.attrs[k]) expect(colours.has(n.attrs[k])).toBe(true);
+  });
+  it("draws the arrowheads Python places", () => {
+    const [arrow] = byClass(boardParts(five.static, five.view, five.legal).marks, "cw-arrow");
+    const head = findAll(arrow, (n) => n.tag === "polygon")[0];
+    expect(head.attrs.points).toBe(five.view.marks.arrows[0].head.map((p) => p.join(",")).join(" "));
+  });
+});
+
+describe("view version", () => {
+  it("is the version Python sends", () => {
+    expect(five.static.v).toBe(VIEW_VERSION);
+  });
+  it("says on the board, in the learner's language, when Python sends another", () => {
+    const old = { ...three.static, v: VIEW_VERSION + 1 };
+    const parts = boardParts(old, three.view, three.legal);
+    expect(parts.prompt.attrs.role).toBe("alert");
+    expect(textOf(parts.prompt)).toBe(three.static.text.version);
+    expect(textOf(parts.prompt)).toContain(String(three.static.v));
+    expect(textOf(boardParts({ ...old, text: { ...old.text, version: undefined } }, three.view, []).prompt))
+      .toBe(`${VIEW_VERSION + 1} ≠ ${VIEW_VERSION}`);
+    expect(parts.dynamic).toBeNull();
+    const svg = mapSvg({ ...old, styles: undefined, recipes: undefined });
+    expect(byClass(svg, "cw-isle")).toEqual([]);
+    expect(byClass(svg, "cw-dynamic-slot").length).toBe(1);
   });
 });

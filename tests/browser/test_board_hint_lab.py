@@ -90,7 +90,7 @@ def test_the_hint_button_highlights_the_target_and_says_why(page, lab):
     highlight = shown(page.locator(".cw-highlight[data-target=naxos]"), "Naxos highlighted")
     assert highlight.count() == 1
     shown(page.locator(".cw-arrows [data-from=ios][data-to=naxos]"), "the arrow Ios → Naxos")
-    note = shown(page.locator("[data-testid=cw-note-before]"), "the hint's reason")
+    note = shown(page.locator("[data-testid=cw-note-text]"), "the hint's reason")
     state = poll("the hint in Python", lambda: _with_note(read_state(lab)))
     assert state["reason"] and state["reason"] in note.inner_text()
     assert "Naxos" in note.inner_text()
