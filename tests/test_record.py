@@ -401,7 +401,7 @@ def _mutate(text: str, path: list, value) -> dict:
         (
             lambda d: d["steps"][9].update(arrows=[{"from": "naxos", "to": "zz9"}]),
             "$.steps[9].arrows[0].to",
-            "neither",
+            "'zz9' is not an isle or sea of map-2-3; isles are delos",
         ),
         (
             lambda d: d["steps"].__setitem__(12, "fly to the moon"),
