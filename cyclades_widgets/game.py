@@ -220,10 +220,10 @@ class GameRecord(RecordTree):
         """Write a self-contained HTML page that steps through the main line with its
         notes (no kernel, no network; it opens from ``file://``). Returns the path.
 
-        The page is :func:`cyclades_widgets.records.page.replay_page`: the board's own
+        The page is :func:`cyclades_widgets.export.page.replay_page`: the board's own
         script and styles, inlined.
         """
-        from .records.page import replay_page
+        from .export.page import replay_page
 
         target = Path(path)
         target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")

@@ -15,7 +15,7 @@ from creature_positions import ATHENS, turn_position
 from creature_positions import game as creature_game
 
 import cyclades_widgets as cw
-from cyclades_widgets.records.page import game_views, page_data, replay_page
+from cyclades_widgets.export.page import game_views, page_data, replay_page
 from cyclades_widgets.view import model
 from cyclades_widgets.view.diff import apply
 from cyclades_widgets.widgets import Board, GameView

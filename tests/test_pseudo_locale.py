@@ -25,13 +25,13 @@ from pseudo import unwrapped
 
 import cyclades_widgets as cw
 from cyclades_widgets.bots import GreedyBot, RandomBot
+from cyclades_widgets.cli.record_text import record_text
 from cyclades_widgets.game import Bot, GameRecord
 from cyclades_widgets.house_rules import describe
 from cyclades_widgets.i18n import PSEUDO, catalog, language
 from cyclades_widgets.narrate import game_log
 from cyclades_widgets.odds import OddsError, battle_odds
 from cyclades_widgets.records import tree
-from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.errors import CycladesError, RecordError
 from cyclades_widgets.rules.state import CREATURES

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import cyclades_widgets as cw
 from cyclades_widgets import svg
-from cyclades_widgets.records.page import page_data, replay_page
+from cyclades_widgets.export.page import page_data, replay_page
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.state import GameState
 from cyclades_widgets.svg.draw import text_width
