@@ -236,10 +236,10 @@ class Highlight:
         """A highlight from any form: a :class:`Highlight`; None (nothing); the board's
         ``{"places": [...], "arrows": [...]}``; or a record step's
         ``{"highlights": {"isles": [...], "seas": [...]}, "arrows": [...]}``."""
-        if value is None:
-            return EMPTY
         if isinstance(value, Highlight):
             return value
+        if value is None or (isinstance(value, Mapping) and not value):
+            return EMPTY
         if not isinstance(value, Mapping):
             raise _fail("not_a_highlight", value=_quoted(value))
         _keys(value, [], frozenset({"places", "highlights", "arrows"}))
@@ -358,6 +358,8 @@ class Highlight:
         isle, and so on), and so is each end of every arrow. Returns the highlight with
         each place's kind known; raises :class:`HighlightError` naming the first unknown
         id and the isles there are."""
+        if not self:
+            return self
         spec = map if isinstance(map, MapSpec) else MapSpec.load(map)
         places = [self._checked(i, spec) for i in range(len(self.places))]
         for i, arrow in enumerate(self.arrows):

@@ -306,8 +306,7 @@ def board_view(
     - ``legal``: the legal actions the viewer may take now (:func:`legal_view`), which
       light their targets; None: nothing is lit.
     - ``live``: False for a read-only replay (the prompt then says → shows the next move).
-    - ``highlights``: a ``Highlight``, or ``{"places": [...], "arrows": [...]}`` (see
-      :func:`marks`).
+    - ``highlights``: a ``Highlight`` or ``{"places": [...], "arrows": [...]}`` (:func:`marks`).
     - ``bots``: the players a bot plays, with their level's name ("" for a bot of no
       level): the prompt tells the learner to press Continue at their decisions.
     """
