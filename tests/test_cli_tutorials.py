@@ -318,4 +318,6 @@ def test_the_tutorials_come_from_the_checkout_here_and_from_package_data_in_a_wh
 def test_the_tutorial_languages_are_the_catalogs_languages():
     """Issue 28: adding a language is adding its catalogs and its tutorial track, no code
     (a whole new language: the test with ``de`` above)."""
-    assert tutorials.installed_languages() == LANGS == ("en", "fr", "zh")
+    written = {p.parent.name for p in REPO.glob("notebooks/*/01-first-look.ipynb")}
+    assert tutorials.installed_languages() == tuple(c for c in LANGS if c in written)
+    assert {"en", "fr", "zh"} <= set(tutorials.installed_languages())

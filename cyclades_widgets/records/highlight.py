@@ -7,8 +7,9 @@ a record's annotated steps. It is checked when it is built, in one place:
 - a place is an isle or sea id, or ``(id, label)``;
 - an arrow is ``(from, to)``, ``(from, to, label)``, or ``{"from": id, "to": id}`` as a
   record file writes it; it joins two different places;
-- ids and labels are short one-line texts (an id at most 40 characters, a label 80; no
-  control character, nothing XML cannot hold), so any painter can show them;
+- an id is a short one-line text (at most 40 characters, no control character); a label
+  is a text of at most 80 characters, made one line any painter can show (line breaks
+  become spaces, what XML cannot hold becomes U+FFFD; an empty label is no label);
 
 and against a map with :meth:`Highlight.check`: every id is an isle or a sea of that map.
 A problem raises :class:`HighlightError` (a ``ValueError``) in the learner's language.
@@ -33,7 +34,7 @@ from typing import Any, Literal, TypeVar
 from ..i18n import Message
 from ..rules.board import MapSpec
 from ..rules.errors import CycladesError
-from .strings import MAX_MARKS, SHORT_LENGTH, msg, text_problem, type_name
+from .strings import MAX_MARKS, SHORT_LENGTH, msg, one_line, text_problem, type_name
 
 __all__ = [
     "EMPTY",
@@ -77,10 +78,22 @@ def _fail(key: str, parts: Parts | None = None, **values: Any) -> HighlightError
     return HighlightError(Message(f"highlight.{key}", values, literal), parts)
 
 
-def _text(value: Any, parts: Parts, limit: int = SHORT_LENGTH) -> None:
-    problem = text_problem(value, limit=limit, lines=False)
+def _text(value: Any, parts: Parts) -> None:
+    problem = text_problem(value, limit=SHORT_LENGTH, lines=False)
     if problem is not None:
         raise HighlightError(problem, parts)
+
+
+def _label(value: Any) -> str | None:
+    """A label made one line (:func:`.strings.one_line`); ``""`` is no label."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        expected = Message("record.type.string")
+        raise HighlightError(msg("wrong_type", expected=expected, got=type_name(value)), ["label"])
+    if len(value) > LABEL_LENGTH:
+        raise HighlightError(msg("too_long", count=LABEL_LENGTH, got=len(value)), ["label"])
+    return one_line(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +103,14 @@ class Place:
     id: str
     """The isle or sea id (``"naxos"``, ``"e7"``)."""
     label: str | None = None
-    """A short text shown by the place (at most 80 characters, one line)."""
+    """A short text shown by the place (at most 80 characters, made one line)."""
     kind: PlaceKind | None = field(default=None, compare=False, repr=False)
     """``"isle"`` or ``"sea"`` once known: read from a record's lists, or found by
     :meth:`Highlight.check`."""
 
     def __post_init__(self) -> None:
         _text(self.id, [])
-        if self.label is not None:
-            _text(self.label, ["label"], LABEL_LENGTH)
+        object.__setattr__(self, "label", _label(self.label))
         if self.kind not in (None, "isle", "sea"):
             raise ValueError(f"a place's kind is 'isle', 'sea' or None, not {self.kind!r}")
 
@@ -113,13 +125,12 @@ class Arrow:
     target: str
     """Isle or sea id where it points (``"to"`` in a record file)."""
     label: str | None = None
-    """A short text shown by the arrow (at most 80 characters, one line)."""
+    """A short text shown by the arrow (at most 80 characters, made one line)."""
 
     def __post_init__(self) -> None:
         _text(self.source, ["from"])
         _text(self.target, ["to"])
-        if self.label is not None:
-            _text(self.label, ["label"], LABEL_LENGTH)
+        object.__setattr__(self, "label", _label(self.label))
         if self.source == self.target:
             raise _fail("same_place", [], place=repr(self.source))
 

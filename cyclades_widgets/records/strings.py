@@ -24,6 +24,7 @@ from ..rules.errors import RecordError
 
 __all__ = [
     "MAX_MARKS",
+    "one_line",
     "NOTATION_LENGTH",
     "SHORT_LENGTH",
     "TEXT_LENGTH",
@@ -48,6 +49,8 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _NONCHARACTER = re.compile(r"[\ufffe\uffff]")
+_LINE_BREAK = re.compile(r"[\t\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_NOT_SHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def msg(key: str, /, *literal: object, **params: object) -> Message:
@@ -106,6 +109,17 @@ def text_problem(value: Any, *, limit: int = TEXT_LENGTH, lines: bool = True) ->
             code = f"U+{ord(bad.group()):04X}"
             return msg(key, code, code=code, at=bad.start())
     return None
+
+
+def one_line(text: str) -> str:
+    r"""``text`` as one line any painter can show: line breaks and tabs become spaces, and
+    every other control character, lone surrogate or character that is not text (XML
+    cannot hold them) becomes U+FFFD (�).
+
+    >>> one_line("two\nlines\x00\ufffe")
+    'two lines\ufffd\ufffd'
+    """
+    return _NOT_SHOWN.sub("\ufffd", _LINE_BREAK.sub(" ", text))
 
 
 def check_text(
