@@ -1,6 +1,7 @@
 # cyclades_widgets: two commands to start.
 #   make demo   set up .venv and open JupyterLab on the first tutorial
-#   make test   set up .venv and run the whole suite (lint, rules, notebooks, browser)
+#   make test   set up .venv and run the suite (lint, rules, notebooks, browser), all but
+#               the long tests marked slow, which `make reliability` runs (docs/reliability.md)
 #
 # The environment lives in .venv. Each set of extras has a stamp file in .venv;
 # it is rebuilt only when pyproject.toml is newer than the stamp.
@@ -43,13 +44,15 @@ SPHINX   = $(BIN)/sphinx-build -j auto -b html -c docs . $(DOCS_OUT)
 
 help:
 	@echo "make demo         set up .venv and open JupyterLab on the first tutorial"
-	@echo "make test         set up .venv and run the whole suite but the slow tier: ruff, pytest (rules, notebooks, browser)"
+	@echo "make test         set up .venv and run the suite: ruff, mypy, doctests, docs, pytest (rules,"
+	@echo "                  notebooks, browser, the short reliability run); leaves out what is marked slow"
 	@echo "make lint         ruff check + ruff format --check"
 	@echo "make format       ruff format + ruff check --fix"
 	@echo "make typecheck    mypy --strict on the whole package"
 	@echo "make bench        benchmarks (python benchmarks/run.py)"
 	@echo "make bench-quick  a short benchmark run"
-	@echo "make reliability  the long tier: tests marked slow, and tests/reliability at its long sizes"
+	@echo "make reliability  the long run: the tests marked slow (what make test leaves out) and the"
+	@echo "                  reliability suite at full size (CYCLADES_LONG=1: 10,000 games; about 35 min)"
 	@echo "make lite         build a JupyterLite site into _output/ (docs/launching.md)"
 	@echo "make lite-test    build the JupyterLite site and check it (tests/test_lite.py)"
 	@echo "make js           rebuild the board's front-end bundle (js/src -> cyclades_widgets/static)"
@@ -80,10 +83,11 @@ js/node_modules/.package-lock.json: js/package-lock.json
 js: js/node_modules/.package-lock.json
 	cd js && npm run build
 
-# The whole suite: lint, rules, notebooks, the board in JupyterLab + Chromium, the release
+# The suite: lint, rules, notebooks, the board in JupyterLab + Chromium, the release
 # files (built once, then installed in a fresh venv by the tests), the documentation site
 # (warnings are errors) and the JupyterLite site (built first, so their checks run too
-# instead of skipping).
+# instead of skipping). Tests marked slow are left out (each keeps a short version here);
+# `make reliability` runs them. CI (.ci/run) calls this target.
 test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) dist lite
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -121,8 +125,8 @@ bench: $(VENV)/.stamp-bench
 bench-quick: $(VENV)/.stamp-bench
 	$(PY) benchmarks/run.py --quick
 
-# The long tier: what make test leaves out (marked slow) and the reliability suite at its
-# long sizes (10,000 random games, 2,000 examples per fuzzing test).
+# The long run: every test marked slow, and the reliability suite (tests/reliability and
+# the fuzzers marked reliability) at its long size. By hand, before a release.
 reliability: $(VENV)/.stamp-test
 	CYCLADES_LONG=1 $(BIN)/pytest tests -m "slow or reliability"
 

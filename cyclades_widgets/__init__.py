@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # what the names below are, for type checkers; imported on first use
     from .game import Game, GameRecord, Step
     from .i18n import LANGS, get_language, language, set_language
+    from .records.highlight import Highlight, HighlightError
     from .rules import (
         Action,
         CycladesError,
@@ -53,6 +54,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "RecordError": ("rules", "RecordError"),
     "RuleOptions": ("rules", "RuleOptions"),
     "GameRecord": ("game", "GameRecord"),
+    "Highlight": ("records.highlight", "Highlight"),
+    "HighlightError": ("records.highlight", "HighlightError"),
     "battle_odds": ("odds", "battle_odds"),
     "BattleOdds": ("odds", "BattleOdds"),
     "Scenario": ("scenario", "Scenario"),
@@ -86,6 +89,8 @@ __all__ = [
     "GameState",
     "GameView",
     "GreedyBot",
+    "Highlight",
+    "HighlightError",
     "IllegalActionError",
     "LANGS",
     "Learn",

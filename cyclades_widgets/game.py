@@ -39,11 +39,9 @@ from .records.replay import (
     play_trusted,
     run_autos,
 )
-from .records.schema import validate_shape
-from .records.tree import HEADER_TEXT, LinePath, RecordTree, Text, Variation
+from .records.schema import json_path, validate_shape, var_parts
+from .records.tree import HEADER_TEXT, LinePath, RecordTree, Variation
 from .records.verify import check_start
-from .rules.actions import Action
-from .rules.errors import RecordError
 from .rules.setup import new_state
 
 if TYPE_CHECKING:
@@ -222,10 +220,10 @@ class GameRecord(RecordTree):
         """Write a self-contained HTML page that steps through the main line with its
         notes (no kernel, no network; it opens from ``file://``). Returns the path.
 
-        The page is :func:`cyclades_widgets.records.page.replay_page`: the board's own
+        The page is :func:`cyclades_widgets.export.page.replay_page`: the board's own
         script and styles, inlined.
         """
-        from .records.page import replay_page
+        from .export.page import replay_page
 
         target = Path(path)
         target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
@@ -258,31 +256,23 @@ class GameRecord(RecordTree):
             raise IndexError(f"step {step} out of range 0 to {len(replayed.positions) - 1}")
         return replayed.game_at(step)
 
-    def add_variation(
-        self,
-        at: int,
-        moves: Iterable[str | Action],
-        *,
-        line: LinePath = (),
-        comment: Text | Mapping[str, str] | None = None,
-    ) -> LinePath:
-        """Add a variation replacing the moves of ``line`` from absolute index ``at``.
-
-        Every move is checked by replaying; on error (:class:`RecordError`) the record
-        is unchanged. Returns the new variation's line path.
-        """
-        verified = self._verified is not None and self._verified == self.checksum()
-        new_line = super().add_variation(at, moves, line=line, comment=comment)
-        try:
-            self._line(new_line)
-        except RecordError:
-            holder = self.variations if not line else self.variation(line).variations
-            holder.pop()
-            self._lines.pop(new_line, None)
-            raise
-        if verified:
-            self._verified = self.checksum()
-        return new_line
+    def _check_variation(self, new_line: LinePath, var: Variation) -> bool:
+        """Replay a variation about to be added, every move checked, from its branch point
+        (an illegal move is a :class:`RecordError` at its path, and nothing changes); its
+        replay is kept for the new line."""
+        line = new_line[:-1]
+        branch = self._offset(line) + var.at
+        parent = self._line(line)
+        game, positions = parent.game_at(branch), parent.positions[:branch]
+        moves = (*parent.moves[:branch], *(step.move for step in var.steps))
+        where = var_parts(new_line)
+        for i, step in enumerate(var.steps):
+            path = lambda i=i: json_path([*where, "steps", i])  # noqa: E731
+            positions.append(play_checked(game, step.move, path))
+        run_autos(game, lambda: json_path([*where, "steps", len(var.steps) - 1]))
+        positions.append(len(game.history))
+        self._lines[new_line] = LineReplay(game, moves, positions)
+        return True
 
     def _line_start(self, line: LinePath) -> tuple[Game, list[int]]:
         """The game where ``line`` starts, and the positions of the moves before it."""

@@ -15,7 +15,7 @@ from creature_positions import ATHENS, turn_position
 from creature_positions import game as creature_game
 
 import cyclades_widgets as cw
-from cyclades_widgets.records.page import game_views, page_data, replay_page
+from cyclades_widgets.export.page import game_views, page_data, replay_page
 from cyclades_widgets.view import model
 from cyclades_widgets.view.diff import apply
 from cyclades_widgets.widgets import Board, GameView
@@ -515,3 +515,16 @@ def test_a_bought_creatures_choice_without_a_place_is_a_button_beside_the_map(cr
     before = turn_position(god="zeus", track=[creature, None, None], gold={ATHENS: 9})
     buying = model.legal_for(before, [cw.Action.parse(f"buy {creature}")])
     assert buying[0]["track"] == [creature]  # before buying, the card is clicked on the track
+
+
+def test_a_board_takes_a_highlight_and_refuses_a_bad_one_unchanged():
+    """Issue 28: one Highlight value for the SVG, the Board and records."""
+    board = Board(fresh())
+    board.highlights = cw.Highlight([("naxos", "look")], [("kea", "naxos")])
+    marks = board.current_view["marks"]
+    assert [p["id"] for p in marks["places"]] == ["naxos"]
+    assert [(a["from"], a["to"]) for a in marks["arrows"]] == [("kea", "naxos")]
+    before = dict(board.highlights)
+    with pytest.raises(ValueError):
+        board.highlights = {"places": ["atlantis"]}
+    assert board.highlights == before and board.current_view["marks"] == marks

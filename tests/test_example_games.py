@@ -28,10 +28,10 @@ from typing import Any
 
 import pytest
 
+from cyclades_widgets.cli.record_text import record_text
 from cyclades_widgets.game import Game, GameRecord
 from cyclades_widgets.narrate import narrate_events
 from cyclades_widgets.odds import battle_odds
-from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.actions import Action
 from cyclades_widgets.rules.battle import current_battle, defender_bonus, defending_units
 from cyclades_widgets.rules.board import MapSpec

@@ -64,7 +64,7 @@ def _absolute_imports(path: Path) -> list[tuple[int, str]]:
 
 
 ALLOWED_UPWARD = {("state.py", "_repr_svg_")}
-"""The one upward reference, python-chess style (STYLE.md): ``GameState._repr_svg_``
+"""The one upward reference, python-chess style: ``GameState._repr_svg_``
 imports the static board lazily when a notebook asks for a picture. It is never imported
 at module level, so the run-time check above still holds."""
 
@@ -145,38 +145,30 @@ LAYERS: dict[str, int] = {
     # 0: the rules and their words, standard library only
     "i18n": 0,
     "rules": 0,
-    # 1: a game with its history; the record's data and schema
+    # 1: a game with its history, and the facts that hold after every step
     "history": 1,
     "steps": 1,
     "observed": 1,
     "house_rules": 1,
-    "records": 1,
-    "records.shape": 1,
-    "records.files": 1,
-    "records.start": 1,
-    "records.schema": 1,
-    "records.tree": 1,
-    # 2: replaying a record on a game
-    "records.replay": 2,
-    "records.notes": 2,
-    # 3: what is computed from a game: narration, tables, odds, bots, checks, the view model
+    "invariants": 1,
+    # 2: game records: the format, its schema and shape checks, highlights, the start
+    # position's checks, replaying a line and the notes of each position
+    "records": 2,
+    # 3: what is computed from a game: narration, tables, odds, bots, the view model
     "narrate": 3,
     "tables": 3,
     "odds": 3,
-    "invariants": 3,
-    "records.verify": 3,
     "bots": 3,
     "view": 3,
     # 4: the painters of the view model, and the HTML page
     "svg": 4,
-    "records.page": 4,
+    "export": 4,
     # 5: the public game and record, which hand each other out
     "game": 5,
     # 6: built on the public game
     "scenario": 6,
-    "records.text": 6,
     "learn": 6,
-    # 7: widgets and the command line
+    # 7: widgets and the command line (with a record's text form)
     "widgets": 7,
     "learn.widget": 7,
     "cli": 7,

@@ -7,8 +7,10 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -45,16 +47,6 @@ from cyclades_widgets.rules.state import (
 )
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-
-
-def _docs_generator():
-    """tools/make_learn_docs.py, the generator of the reference page and the pictures."""
-    path = Path(__file__).resolve().parents[1] / "tools" / "make_learn_docs.py"
-    spec = importlib.util.spec_from_file_location("make_learn_docs", path)
-    assert spec is not None and spec.loader is not None, f"cannot load {path}"
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _keys(block) -> list[str]:
@@ -287,23 +279,31 @@ def test_the_notation_card_shows_every_move_a_player_makes_with_an_example_that_
 # --------------------------------------------------------------------------- docs
 
 
+def _generator() -> ModuleType:
+    """``tools/make_learn_docs.py``, the script that writes the generated docs."""
+    path = DOCS.parent / "tools" / "make_learn_docs.py"
+    spec = importlib.util.spec_from_file_location("make_learn_docs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_learn_docs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_generated_docs_are_fresh():
     """docs/rules-reference.md and docs/img/{reference,lessons}/*.svg come from
-    `python tools/make_learn_docs.py`; run it after changing a lesson, the
-    reference's words or the board's drawing."""
-    files = _docs_generator().generated_files()
-    stale = [
-        name
-        for name, text in files.items()
-        if not (DOCS / name).exists() or (DOCS / name).read_text("utf-8") != text
-    ]
-    extra = [
-        str(p.relative_to(DOCS))
-        for folder in ("img/reference", "img/lessons")
-        for p in (DOCS / folder).glob("*.svg")
-        if str(p.relative_to(DOCS)) not in files
-    ]
-    assert (stale, extra) == ([], []), "run: python tools/make_learn_docs.py"
+    `tools/make_learn_docs.py`; run it after changing a lesson, the reference's words or
+    the board's drawing."""
+    tool = _generator()
+    assert tool.stale_files(DOCS) == ([], []), "run: python tools/make_learn_docs.py"
+    assert tool.main(["--check", str(DOCS)]) == 0
+
+
+def test_the_doc_generator_is_not_shipped_in_the_package():
+    """A documentation generator belongs to the repository's tools, not to the wheel."""
+    package = DOCS.parent / "cyclades_widgets"
+    assert not (package / "learn" / "docs.py").exists()
+    assert not [p for p in package.rglob("*.py") if "make_learn_docs" in p.read_text("utf-8")]
 
 
 def test_the_reference_survives_nbconvert(tmp_path):

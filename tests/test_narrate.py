@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cyclades_widgets import Game, RuleOptions
+from cyclades_widgets.cli.record_text import record_text
 from cyclades_widgets.i18n import LANGS, catalog, language
 from cyclades_widgets.narrate import (
     VARIANTS,
@@ -20,7 +21,6 @@ from cyclades_widgets.narrate import (
     narrate,
     narrate_events,
 )
-from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.events import Event, ev
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cyclades_widgets"

@@ -8,7 +8,8 @@ always has at least one legal action. Sources of the invariants: seed 000 'Compo
 '撤退与控制' (an owned isle has troops or a territory marker), RULES-NOTES §5.7 (an
 eliminated player holds nothing), rules/ledger.py (bank + players' gold is constant).
 
-The default run stays well under 30 s; ``pytest -m slow`` runs many more games.
+``make test`` plays a short run (16 games) and stays well under 30 s; the long run of 200
+games is marked ``slow`` and runs in ``make reliability``.
 """
 
 from __future__ import annotations
@@ -219,7 +220,7 @@ def test_random_playouts_keep_every_invariant(capsys):
 
 @pytest.mark.slow
 def test_many_random_playouts_keep_every_invariant(capsys):
-    """The long run: 200 seeded games over 2–5 players."""
+    """The long run (``make reliability``): 200 seeded games over 2–5 players."""
     tally = Tally()
     run(range(1000, 1200), tally, apply_all_games=1020, undo_every=3)
     with capsys.disabled():

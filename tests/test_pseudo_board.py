@@ -22,9 +22,9 @@ from pseudo import unwrapped
 import cyclades_widgets as cw
 from cyclades_widgets import svg
 from cyclades_widgets.bots import RandomBot
+from cyclades_widgets.export.page import page_data, replay_page
 from cyclades_widgets.i18n import PSEUDO
 from cyclades_widgets.narrate import narrate_events
-from cyclades_widgets.records.page import page_data, replay_page
 from cyclades_widgets.view import model
 from cyclades_widgets.view.text import creature_names, isle_names
 

@@ -25,13 +25,13 @@ from pseudo import unwrapped
 
 import cyclades_widgets as cw
 from cyclades_widgets.bots import GreedyBot, RandomBot
+from cyclades_widgets.cli.record_text import record_text
 from cyclades_widgets.game import Bot, GameRecord
 from cyclades_widgets.house_rules import describe
 from cyclades_widgets.i18n import PSEUDO, catalog, language
 from cyclades_widgets.narrate import game_log
 from cyclades_widgets.odds import OddsError, battle_odds
 from cyclades_widgets.records import tree
-from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.board import MapSpec, available_maps
 from cyclades_widgets.rules.errors import CycladesError, RecordError
 from cyclades_widgets.rules.state import CREATURES
@@ -415,7 +415,9 @@ RECORD_CASES: list[tuple[Callable[[], object], set[str]]] = [
     (edit(lambda d: d["steps"][4]["highlights"].update(isles=["atlantis"])),
      {"'atlantis'", *ISLES}),
     (edit(lambda d: d["steps"][4]["highlights"].update(seas=["naxos"])), {"'naxos'"}),
-    (edit(lambda d: d["steps"][4].update(arrows=[{"from": "naxos", "to": "zz9"}])), {"'zz9'"}),
+    (edit(lambda d: d["steps"][4].update(arrows=[{"from": "naxos", "to": "zz9"}])),
+     {"'zz9'", "map-2-3", *ISLES}),
+    (edit(lambda d: d["steps"][4].update(after="a\ufffeb")), {"U+FFFE"}),
     (edit(lambda d: d.update(map="map-9")), {"'map-9'", *available_maps()}),
     (edit(lambda d: d.update(variations=[{"at": 999, "steps": ["end"]}])), set()),
     (edit(lambda d: d["steps"].__setitem__(0, "end")), None),

@@ -17,10 +17,10 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets import game as game_module
+from cyclades_widgets.cli.record_text import record_text
+from cyclades_widgets.export.page import page_data, replay_page
 from cyclades_widgets.game import GameRecord
 from cyclades_widgets.records.notes import iter_lines, move_positions, notes_at
-from cyclades_widgets.records.page import page_data, replay_page
-from cyclades_widgets.records.text import record_text
 from cyclades_widgets.rules.errors import RecordError
 
 NOTE = {"en": "Why Ares now?", "zh": "为什么现在选阿瑞斯?", "fr": "Pourquoi Arès maintenant ?"}

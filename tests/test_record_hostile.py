@@ -166,6 +166,45 @@ def test_edits_are_checked_at_once_as_loading_checks_them(key, value, step):
     assert again == record
 
 
+PLACE = st.one_of(
+    st.sampled_from(["naxos", "paros", "c2", "atlantis", "", "naxos\n", "n\ufffe", "x" * 41]),
+    st.text(max_size=4),
+    st.integers(),
+    st.none(),
+)
+ARROW = st.one_of(
+    st.tuples(PLACE, PLACE),
+    st.lists(PLACE, max_size=4).map(tuple),
+    st.fixed_dictionaries({"from": PLACE, "to": PLACE}),
+    st.dictionaries(st.sampled_from(["from", "to", "via", "label"]), PLACE, max_size=3),
+    st.tuples(st.just("naxos"), st.just("paros"), st.text(max_size=3)),
+    PLACE,
+)
+
+
+@FEW
+@given(
+    isles=st.lists(PLACE, max_size=3),
+    seas=st.lists(PLACE, max_size=3),
+    arrows=st.lists(ARROW, max_size=3),
+    step=st.integers(0, 7),
+)
+def test_highlight_edits_are_checked_at_once_as_loading_checks_them(isles, seas, arrows, step):
+    """Issue 24: ``annotate`` with any isles, seas and arrows (any shape, the file's own
+    form included) either raises RecordError at the step's path, never a bare TypeError,
+    and changes nothing; or the record saves and loads back equal."""
+    record = GameRecord.loads(base_text())
+    before = record.dumps()
+    try:
+        record.annotate(step, isles=isles, seas=seas, arrows=arrows)
+    except RecordError as exc:
+        _refused(exc, f"$.steps[{step}]")
+        assert record.dumps() == before
+        return
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+
+
 # --------------------------------------------------------------------------- header values
 
 

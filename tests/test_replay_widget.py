@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import cyclades_widgets as cw
+from cyclades_widgets.export.page import record_views
 from cyclades_widgets.records.notes import iter_lines, move_positions
-from cyclades_widgets.records.page import record_views
 from cyclades_widgets.widgets.replay import Replay
 
 

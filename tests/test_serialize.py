@@ -617,7 +617,7 @@ def test_every_piece_of_a_crowded_board_has_a_recipe():
 def test_arrows_and_trails_carry_their_shaft_and_head():
     """The arrowheads are drawn in Python: both painters draw the shaft and head they get."""
     geometry = model.static_payload("map-5")["map"]
-    marks = model.marks(geometry, [("naxos", "here")], [("kea", "naxos", "go")])
+    marks = model.marks(geometry, cw.Highlight([("naxos", "here")], [("kea", "naxos", "go")]))
     (arrow,) = marks["arrows"]
     x1, y1, x2, y2 = arrow["line"]
     assert arrow["shaft"][:2] == [x1, y1] and arrow["head"][0] == [x2, y2]

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 
 import cyclades_widgets as cw
 from cyclades_widgets import svg
-from cyclades_widgets.records.page import page_data, replay_page
+from cyclades_widgets.export.page import page_data, replay_page
+from cyclades_widgets.records.strings import one_line
 from cyclades_widgets.rules.board import MapSpec
 from cyclades_widgets.rules.state import GameState
 from cyclades_widgets.svg.draw import text_width
@@ -507,7 +508,8 @@ def test_any_text_gives_a_well_formed_picture(caption, label, name):
     document = xml.dom.minidom.parseString(picture.encode("utf-8"))
     assert document.documentElement.tagName == "svg"
     root = parse(picture)
-    kept = "".join("\ufffd" if _forbidden_in_xml(ch) else ch for ch in label)
+    shown = one_line(label)  # a highlight's label is one line (cw.Highlight)
+    kept = "".join("\ufffd" if _forbidden_in_xml(ch) else ch for ch in shown)
     if kept.strip():
         assert texts(by_class(root, "cws-labels")[0])[0] == kept
 
@@ -526,17 +528,18 @@ def test_the_texts_the_hostile_suite_found_show_what_xml_cannot_hold(text, shown
     """Each character XML forbids is replaced, visibly, by U+FFFD; nothing is dropped."""
     root = parse(svg.board(crowded_state(), caption=text, highlights=[("naxos", text)]))
     assert texts(by_class(root, "cws-caption")[0]) == [shown]
-    assert texts(by_class(root, "cws-labels")[0]) == [shown]
+    assert texts(by_class(root, "cws-labels")[0]) == [one_line(text)]  # "a\x0cb": "a b"
 
 
-def test_a_record_note_xml_forbids_is_painted_well_formed():
-    """A note holding U+FFFE (load() and annotate() accept it) shown as a caption."""
+def test_a_record_note_xml_forbids_is_refused_and_a_caption_holding_it_is_well_formed():
+    """A note holding U+FFFE: annotate refuses it (as loading does), and a caption that
+    holds it anyway is painted well-formed."""
     game = cw.Game.new(players=3, seed=1)
     game.advance(to="decision")
     record = cw.GameRecord.from_game(game)
-    record.annotate(2, before="x\ufffey", tag="key\ufffe")
-    note = cw.GameRecord.loads(record.dumps()).step(2)
-    root = parse(svg.board(game, caption=f"{note.tag}: {note.before}"))
+    with pytest.raises(cw.RecordError):
+        record.annotate(2, before="x\ufffey")
+    root = parse(svg.board(game, caption="key\ufffe: x\ufffey"))
     assert texts(by_class(root, "cws-caption")[0]) == ["key\ufffd: x\ufffdy"]
 
 

@@ -2,9 +2,13 @@
 pictures of the rules reference and of every lesson (``docs/img/reference/``,
 ``docs/img/lessons/``), from the same sources as ``cw.rules_reference()`` and the lessons.
 
-Run ``python tools/make_learn_docs.py`` from the repository's root after changing a
-lesson, the reference's words or the board's drawing; ``tests/test_learn_reference.py`` fails
-while the committed files are stale.
+Run it from the repository's root after changing a lesson, the reference's words or the
+board's drawing:
+
+    python tools/make_learn_docs.py          # rewrite the files under docs/
+    python tools/make_learn_docs.py --check  # exit 1 if any file is stale
+
+``tests/test_learn_reference.py`` fails while the committed files are stale.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from cyclades_widgets.learn.reference_content import PICTURES
 from cyclades_widgets.learn.run import LessonRun
 from cyclades_widgets.svg import board
 
-__all__ = ["generated_files", "lesson_picture", "main", "write"]
+__all__ = ["generated_files", "lesson_picture", "main", "stale_files", "write"]
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 REFERENCE_PAGE = "rules-reference.md"
 REFERENCE_IMAGES = "img/reference"
@@ -55,7 +61,25 @@ def generated_files() -> dict[str, str]:
     return files
 
 
-def write(docs: Path) -> list[Path]:
+def stale_files(docs: Path = DOCS) -> tuple[list[str], list[str]]:
+    """(the generated files missing or different under ``docs``, the pictures there that
+    nothing generates any more)."""
+    files = generated_files()
+    stale = [
+        name
+        for name, text in files.items()
+        if not (docs / name).exists() or (docs / name).read_text("utf-8") != text
+    ]
+    extra = [
+        f"{folder}/{p.name}"
+        for folder in (REFERENCE_IMAGES, LESSON_IMAGES)
+        for p in sorted((docs / folder).glob("*.svg"))
+        if f"{folder}/{p.name}" not in files
+    ]
+    return stale, extra
+
+
+def write(docs: Path = DOCS) -> list[Path]:
     """Write the generated files under ``docs`` and remove stale pictures; returns the
     paths written."""
     files = generated_files()
@@ -73,9 +97,17 @@ def write(docs: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python tools/make_learn_docs.py [docs folder]`` (default ``docs``)."""
+    """``tools/make_learn_docs.py [--check] [docs folder]`` (default: this checkout's
+    ``docs/``)."""
     args = sys.argv[1:] if argv is None else argv
-    docs = Path(args[0]) if args else Path("docs")
+    check = "--check" in args
+    rest = [a for a in args if a != "--check"]
+    docs = Path(rest[0]) if rest else DOCS
+    if check:
+        stale, extra = stale_files(docs)
+        for name in [*stale, *extra]:
+            print(f"stale: {docs / name}")
+        return 1 if stale or extra else 0
     written = write(docs)
     print(f"wrote {len(written)} files under {docs}")
     return 0

@@ -90,7 +90,7 @@ def _count(variations: Sequence[object]) -> int:
 
 def _replay(name: str, lang: str, variations: bool, out: TextIO, err: TextIO) -> int:
     from ..game import GameRecord
-    from ..records.text import record_text
+    from .record_text import record_text
 
     try:
         record = GameRecord.loads(read_record(name))

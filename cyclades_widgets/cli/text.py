@@ -101,7 +101,14 @@ def show(stream: TextIO, key: str, lang: str, **params: Any) -> None:
 
 
 def name_of(code: str, lang: str) -> str:
-    """A language's name, in ``lang``: ``name_of("zh", "en")`` is ``"Chinese"``."""
+    """A language's name, in ``lang``: ``name_of("zh", "en")`` is ``"Chinese"``; its code
+    when the catalog does not name it yet (a language just added).
+
+    >>> name_of("zh", "fr"), name_of("de", "en")
+    ('chinois', 'de')
+    """
+    if catalog(lang).get(f"cli.language.{code}") is None:
+        return code
     return say(f"language.{code}", lang)
 
 

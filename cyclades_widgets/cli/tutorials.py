@@ -5,6 +5,10 @@ The wheel carries the tutorials as package data, ``cyclades_widgets/data/tutoria
 ``notebooks/`` itself. Everything in a language's folder is copied (the numbered notebooks,
 its README, and any lessons added beside them later). A copy the learner has changed is
 never overwritten unless ``--force`` is given.
+
+The tutorials' languages are those of the catalogs (:data:`cyclades_widgets.i18n.LANGS`)
+that have a tutorial folder: a new language is a catalog folder and a tutorial folder, and
+no code (``docs/translating.md``).
 """
 
 from __future__ import annotations
@@ -16,13 +20,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..i18n import LANGS
+from .. import i18n
 from .text import message_language, name_of, say, show
 
 __all__ = [
     "DEFAULT_FOLDER",
     "FIRST_TUTORIAL",
-    "TUTORIAL_LANGS",
     "Copied",
     "NoTutorialsError",
     "add",
@@ -33,9 +36,6 @@ __all__ = [
     "tutorials_root",
 ]
 
-TUTORIAL_LANGS = LANGS
-"""The languages a tutorial track can be written in (``notebooks/<lang>/``): the languages
-of the catalogs, so adding a language needs no code here (``docs/translating.md``)."""
 FIRST_TUTORIAL = "01-first-look.ipynb"
 """The notebook a learner starts with (``demo`` opens it)."""
 DEFAULT_FOLDER = "cyclades-tutorials"
@@ -69,7 +69,7 @@ def add(commands: Any, lang: str) -> None:
 def add_language(parser: argparse.ArgumentParser, lang: str) -> None:
     """The ``--lang`` option of the commands that copy tutorials."""
     parser.add_argument(
-        "--lang", choices=TUTORIAL_LANGS, default=None, help=say("help.tutorials_lang", lang)
+        "--lang", choices=i18n.LANGS, default=None, help=say("help.tutorials_lang", lang)
     )
 
 
@@ -99,11 +99,13 @@ def tutorials_root() -> Traversable | None:
 
 
 def installed_languages() -> tuple[str, ...]:
-    """The languages whose tutorials are installed, in :data:`TUTORIAL_LANGS` order."""
+    """The languages whose tutorials are installed: every language of the catalogs
+    (:data:`cyclades_widgets.i18n.LANGS`, English first) with a tutorial folder that holds
+    the first tutorial."""
     root = tutorials_root()
     if root is None:
         return ()
-    return tuple(code for code in TUTORIAL_LANGS if (root / code / FIRST_TUTORIAL).is_file())
+    return tuple(code for code in i18n.LANGS if (root / code / FIRST_TUTORIAL).is_file())
 
 
 def tutorial_language(
@@ -144,7 +146,7 @@ def choose_language(
         show(err, "tutorials.none", lang, lang_name=name_of(exc.lang, lang), available=names)
         show(err, "tutorials.try", lang, flags=flags)
         return None
-    if requested is None and chosen != lang and lang in TUTORIAL_LANGS:
+    if requested is None and chosen != lang and lang in i18n.LANGS:
         show(out, "tutorials.fallback", lang, lang_name=name_of(lang, lang))
     return chosen
 

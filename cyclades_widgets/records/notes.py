@@ -27,11 +27,10 @@ def move_positions(game: BaseGame) -> list[int]:
 
 
 def _highlights(step: RecordStep | None) -> dict[str, Any]:
-    if step is None:
+    """The step's highlight as ``Board.highlights`` takes it, or ``{}``."""
+    if step is None or not step.highlight:
         return {}
-    places = [*step.isles, *step.seas]
-    arrows = [[a.source, a.target] for a in step.arrows]
-    return {"places": places, "arrows": arrows} if places or arrows else {}
+    return step.highlight.to_board()
 
 
 def notes_at(

@@ -3,7 +3,8 @@ variations, JSON parsing, the shipped JSON Schema, and the checks of header valu
 
 Every problem becomes a :class:`~cyclades_widgets.rules.errors.RecordError` whose
 ``path`` is a JSON path (``$.steps[12].move``) and whose message says what was expected.
-Replaying (legal moves, seeking) lives in :mod:`cyclades_widgets.record`.
+Replaying (legal moves, seeking) lives in :mod:`.replay` and
+:class:`cyclades_widgets.game.GameRecord`.
 
 >>> parse_json('{"a": [1, 2]}')
 {'a': [1, 2]}
@@ -23,11 +24,13 @@ from typing import Any
 from ..house_rules import OPTION_VALUES
 from ..i18n import Message
 from ..rules.actions import Action
-from ..rules.board import MapSpec
+from ..rules.board import MapSpec, available_maps
 from ..rules.errors import NotationError, RecordError
 from ..rules.options import RuleOptions
+from ..rules.setup import new_state, player_names
 from ..rules.state import GameState
 from . import shape
+from .highlight import EMPTY, Arrow, Highlight, HighlightError
 from .shape import guard
 from .start import check_position
 
@@ -35,6 +38,7 @@ __all__ = [
     "SCHEMA_FILE",
     "Text",
     "Arrow",
+    "Highlight",
     "LinePath",
     "RecordStep",
     "Variation",
@@ -46,6 +50,7 @@ __all__ = [
     "load_schema",
     "parse_json",
     "parse_move",
+    "read_header",
     "read_options",
     "read_start",
     "validate_shape",
@@ -155,16 +160,6 @@ def _copy_text(value: Any) -> Any:
     return shape.LocalText(value) if isinstance(value, dict) else value
 
 
-@dataclass(frozen=True, slots=True)
-class Arrow:
-    """An arrow drawn on the board, from one isle or sea to another."""
-
-    source: str
-    """Isle or sea id where the arrow starts (``"from"`` in the file)."""
-    target: str
-    """Isle or sea id where it points (``"to"`` in the file)."""
-
-
 @dataclass(slots=True)
 class RecordStep:
     """One move of a record, with its annotations.
@@ -181,17 +176,29 @@ class RecordStep:
     """Comment shown after the move and the automatic steps that follow it."""
     tag: Text | None = None
     """A short tag: "key move", "mistake", "turning point"..."""
-    isles: list[str] = field(default_factory=list)
-    """Isles to highlight on the board."""
-    seas: list[str] = field(default_factory=list)
-    """Seas to highlight on the board."""
-    arrows: list[Arrow] = field(default_factory=list)
-    """Arrows to draw on the board."""
+    highlight: Highlight = EMPTY
+    """The isles and seas to outline and the arrows to draw on the board (no labels: the
+    file keeps none)."""
+
+    @property
+    def isles(self) -> list[str]:
+        """The isles the step highlights (a copy: change them with ``annotate``)."""
+        return list(self.highlight.isles)
+
+    @property
+    def seas(self) -> list[str]:
+        """The seas the step highlights (a copy)."""
+        return list(self.highlight.seas)
+
+    @property
+    def arrows(self) -> list[Arrow]:
+        """The arrows the step draws (a copy)."""
+        return list(self.highlight.arrows)
 
     @property
     def is_annotated(self) -> bool:
         """True if the step carries any annotation (it is then written as an object)."""
-        return bool(self.before or self.after or self.tag or self.isles or self.seas or self.arrows)
+        return bool(self.before or self.after or self.tag or self.highlight)
 
     def to_value(self) -> str | dict[str, Any]:
         """The JSON value: the bare notation, or an object when annotated."""
@@ -201,12 +208,7 @@ class RecordStep:
         for key in ("before", "after", "tag"):
             if getattr(self, key):
                 out[key] = _copy_text(getattr(self, key))
-        if self.isles or self.seas:
-            out["highlights"] = {
-                k: list(v) for k, v in (("isles", self.isles), ("seas", self.seas)) if v
-            }
-        if self.arrows:
-            out["arrows"] = [{"from": a.source, "to": a.target} for a in self.arrows]
+        out.update(self.highlight.to_dict())
         return out
 
     @classmethod
@@ -214,15 +216,13 @@ class RecordStep:
         """Build a step from its JSON value (already checked against the schema)."""
         if isinstance(value, str):
             return cls(value)
-        highlights = value.get("highlights", {})
+        marks = {key: value[key] for key in ("highlights", "arrows") if key in value}
         return cls(
             value["move"],
             _copy_text(value.get("before")),
             _copy_text(value.get("after")),
             _copy_text(value.get("tag")),
-            list(highlights.get("isles", [])),
-            list(highlights.get("seas", [])),
-            [Arrow(a["from"], a["to"]) for a in value.get("arrows", [])],
+            Highlight.from_dict(marks) if marks else EMPTY,
         )
 
 
@@ -293,6 +293,32 @@ def read_options(raw: Mapping[str, Any]) -> RuleOptions:
     return options
 
 
+def read_header(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The header of a record whose shape is checked (:func:`validate_shape`): players,
+    map, seed, options, start position and texts, as keyword arguments of
+    :class:`~.tree.RecordTree`. A map this game cannot be played on, unknown options or a
+    start position that does not fit are a :class:`RecordError` at their path."""
+    players = guard(lambda: player_names(data["players"]), ["players"])
+    options = read_options(data["options"])
+    map_id = data["map"]
+    if map_id not in available_maps():
+        maps = list(available_maps())
+        quoted = repr(map_id)
+        message = Message(
+            "record.unknown_map", {"map": quoted, "maps": maps}, frozenset({quoted, *maps})
+        )
+        raise RecordError(message, "$.map")
+    guard(lambda: new_state(list(players), options, map_id), ["map"])
+    start = None
+    if "start" in data:
+        start = read_start(data["start"], players, options, map_id)
+    return {
+        "players": players, "map": map_id, "seed": data["seed"], "options": options,
+        "start": start, "title": _copy_text(data.get("title")), "date": data.get("date"),
+        "description": _copy_text(data.get("description")),
+    }  # fmt: skip
+
+
 def read_start(
     raw: Mapping[str, Any], players: tuple[str, ...], options: RuleOptions, map_id: str
 ) -> GameState:
@@ -318,18 +344,10 @@ def canonical_move(move: str, path: list[str | int] | str) -> str:
 
 
 def check_targets(step: RecordStep, where: list[str | int], spec: MapSpec) -> None:
-    """Highlights and arrows must name isles or seas of the map."""
-    for i, isle in enumerate(step.isles):
-        if not spec.is_isle(isle):
-            message = _msg("no_isle", _quoted(isle), *spec.isles, isle=_quoted(isle),
-                           isles=list(spec.isles))  # fmt: skip
-            raise RecordError(message, json_path([*where, "highlights", "isles", i]))
-    for i, sea in enumerate(step.seas):
-        if not spec.is_sea(sea):
-            message = _msg("no_sea", _quoted(sea), sea=_quoted(sea), example=spec.seas[0])
-            raise RecordError(message, json_path([*where, "highlights", "seas", i]))
-    for i, arrow in enumerate(step.arrows):
-        for end, key in ((arrow.source, "from"), (arrow.target, "to")):
-            if not (spec.is_isle(end) or spec.is_sea(end)):
-                message = _msg("arrow_end", _quoted(end), end=_quoted(end))
-                raise RecordError(message, json_path([*where, "arrows", i, key]))
+    """The step's highlights and arrows name isles and seas of the map (an isle where the
+    file says ``isles``, a sea where it says ``seas``); its highlight then knows each
+    place's kind."""
+    try:
+        step.highlight = step.highlight.check(spec)
+    except HighlightError as exc:
+        raise RecordError(exc.msg, json_path([*where, *exc.parts])) from None

@@ -9,7 +9,9 @@ naming its JSON path. The limits (:data:`LIMITS`) are counted during the same pa
 record beyond them is refused before any move is replayed.
 
 The same text rules hold everywhere a record's text comes from (loading, ``annotate``,
-``add_variation``, the constructor when saving): :func:`check_text`.
+``add_variation``, the constructor when saving): :func:`.strings.check_text`. A step's
+highlights and arrows are read by :meth:`.highlight.Highlight.from_dict`, the one reading
+of a highlight.
 
 >>> validate({"format": "cyclades-record/2"})
 Traceback (most recent call last):
@@ -20,29 +22,45 @@ cyclades_widgets.rules.errors.RecordError: $: missing required key 'edition'
 from __future__ import annotations
 
 import re
-import reprlib
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Final
 
 from ..i18n import Message
 from ..rules.errors import CycladesError, RecordError
+from .highlight import Highlight, HighlightError
+from .strings import (
+    MAX_MARKS,
+    NOTATION_LENGTH,
+    SHORT_LENGTH,
+    TEXT_LENGTH,
+    check_text,
+    is_int,
+    msg,
+    path_of,
+    type_name,
+)
 
 __all__ = [
     "FORMATS",
     "LIMITS",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_MARKS",
     "MAX_MOVES",
     "MAX_VARIATIONS",
+    "NOTATION_LENGTH",
+    "SHORT_LENGTH",
+    "TEXT_LENGTH",
+    "LocalText",
     "check_local",
     "check_text",
     "guard",
     "is_int",
-    "LocalText",
     "local_text",
     "msg",
     "path_of",
+    "read_highlight",
     "validate",
 ]
 
@@ -56,14 +74,6 @@ MAX_VARIATIONS: Final = 200
 """At most this many variations, nested ones included."""
 MAX_DEPTH: Final = 16
 """Variations nest at most this deep."""
-MAX_MARKS: Final = 100
-"""At most this many highlighted isles, seas or arrows on one step."""
-TEXT_LENGTH: Final = 20_000
-"""Characters in a note, a description or a title (per language)."""
-SHORT_LENGTH: Final = 40
-"""Characters in a tag, a map id or an isle or sea id."""
-NOTATION_LENGTH: Final = 200
-"""Characters in a move's notation."""
 SEED_BOUND: Final = 2**63
 """A seed is a whole number with ``-2**63 <= seed < 2**63``."""
 LIMITS: Final = {
@@ -83,9 +93,6 @@ _DATE = re.compile(
     r"(?:Z|[+-]\d{2}:\d{2})?)?"
 )
 _CHECKSUM = re.compile(r"sha256:[0-9a-f]{64}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 HEADER_KEYS: Final = frozenset(
     {"format", "edition", "title", "date", "description", "players", "map", "seed", "options",
@@ -96,72 +103,25 @@ STEP_KEYS: Final = frozenset({"move", "before", "after", "tag", "highlights", "a
 VARIATION_KEYS: Final = frozenset({"at", "comment", "steps", "variations"})
 
 
-def msg(key: str, /, *literal: object, **params: object) -> Message:
-    """A record message; ``literal`` values (the file's own text, JSON keys, notation)
-    are shown as they are, never read as ids to translate."""
-    return Message(f"record.{key}", params, frozenset(v for v in literal if isinstance(v, str)))
-
-
-def path_of(parts: list[str | int] | tuple[str | int, ...]) -> str:
-    """A JSON path from keys and indexes: ``["steps", 3, "move"]`` → ``$.steps[3].move``."""
-    out = "$"
-    for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
-def is_int(value: object) -> bool:
-    """True for a JSON whole number: an ``int``, never ``True``/``False`` nor ``2.0``."""
-    return type(value) is int
-
-
-def _type_name(value: Any) -> Message:
-    if value is None:
-        kind = "null"
-    elif isinstance(value, bool):
-        kind = "boolean"
-    elif isinstance(value, int):
-        kind = "integer"
-    elif isinstance(value, float):
-        kind = "number"
-    elif isinstance(value, str):
-        kind = "string"
-    else:
-        kind = "array" if isinstance(value, list) else "object"
-    return Message(f"record.type.{kind}")
-
-
 def _fail(message: Message, parts: list[str | int]) -> RecordError:
     return RecordError(message, path_of(parts))
 
 
 def _wrong_type(expected: str, value: Any, parts: list[str | int]) -> RecordError:
     return _fail(
-        msg("wrong_type", expected=Message(f"record.type.{expected}"), got=_type_name(value)),
+        msg("wrong_type", expected=Message(f"record.type.{expected}"), got=type_name(value)),
         parts,
     )
 
 
-def check_text(
-    value: Any, parts: list[str | int], *, limit: int = TEXT_LENGTH, lines: bool = True
-) -> str:
-    """Check one string of a record: non-empty, at most ``limit`` characters, no lone
-    surrogate, and no control character (``lines``: line breaks and tabs are allowed, as in
-    a note; otherwise none, as in a name or a tag). Returns it; raises :class:`RecordError`.
-    """
-    if not isinstance(value, str):
-        raise _wrong_type("string", value, parts)
-    if not value:
-        raise _fail(msg("empty_string"), parts)
-    if len(value) > limit:
-        raise _fail(msg("too_long", count=limit, got=len(value)), parts)
-    if _SURROGATE.search(value):
-        raise _fail(msg("lone_surrogate"), parts)
-    bad = (_CONTROL_IN_TEXT if lines else _CONTROL).search(value)
-    if bad:
-        code = f"U+{ord(bad.group()):04X}"
-        raise _fail(msg("control_char", code, code=code, at=bad.start()), parts)
-    return value
+def read_highlight(value: Mapping[str, Any], parts: list[str | int]) -> Highlight:
+    """The highlight of a step (its ``highlights`` and ``arrows`` keys, as the file writes
+    them); a problem is a :class:`RecordError` at its JSON path under ``parts``."""
+    keys = {key: value[key] for key in ("highlights", "arrows") if key in value}
+    try:
+        return Highlight.from_dict(keys)
+    except HighlightError as exc:
+        raise RecordError(exc.msg, path_of([*parts, *exc.parts])) from None
 
 
 def check_local(
@@ -201,28 +161,6 @@ def _obj(value: Any, parts: list[str | int], allowed: frozenset[str]) -> dict[st
             raise _fail(msg("unknown_key", quoted, *sorted(allowed), key=quoted,
                             allowed=sorted(allowed)), parts)  # fmt: skip
     return value
-
-
-def read_arrow(value: Any, parts: list[str | int]) -> tuple[str, str]:
-    """The two ends of an arrow, checked: an object ``{"from": id, "to": id}`` as in the
-    file, a pair ``(from, to)``, or anything with ``source`` and ``target``. Raises
-    :class:`RecordError` naming the arrow when it is none of these."""
-    if hasattr(value, "source") and hasattr(value, "target"):
-        ends = [value.source, value.target]
-    elif isinstance(value, dict):
-        _obj(value, parts, frozenset({"from", "to"}))
-        for end in ("from", "to"):
-            if end not in value:
-                raise _fail(msg("missing_key", repr(end), key=repr(end)), parts)
-        ends = [value["from"], value["to"]]
-    elif isinstance(value, list | tuple) and len(value) == 2:
-        ends = list(value)
-    else:
-        shown = reprlib.repr(value)
-        raise _fail(msg("arrow_form", shown, got=shown), parts)
-    for end, key in zip(ends, ("from", "to")):
-        check_text(end, [*parts, key], limit=SHORT_LENGTH, lines=False)
-    return ends[0], ends[1]
 
 
 def _list(value: Any, parts: list[str | int], most: int) -> list[Any]:
@@ -275,7 +213,7 @@ class _Walk:
             check_text(value, parts, limit=NOTATION_LENGTH, lines=False)
             return
         if not isinstance(value, dict):
-            raise _fail(msg("not_a_step", got=_type_name(value)), parts)
+            raise _fail(msg("not_a_step", got=type_name(value)), parts)
         if "move" not in value:
             raise _fail(msg("missing_key", "'move'", key="'move'"), parts)
         _obj(value, parts, STEP_KEYS)
@@ -285,18 +223,8 @@ class _Walk:
                 self.note(value[key], [*parts, key], TEXT_LENGTH, True)
         if "tag" in value:
             self.note(value["tag"], [*parts, "tag"], SHORT_LENGTH, False)
-        if "highlights" in value:
-            marks = _obj(value["highlights"], [*parts, "highlights"], frozenset({"isles", "seas"}))
-            for key, ids in marks.items():
-                where = [*parts, "highlights", key]
-                for i, place in enumerate(_list(ids, where, MAX_MARKS)):
-                    check_text(place, [*where, i], limit=SHORT_LENGTH, lines=False)
-        if "arrows" in value:
-            where = [*parts, "arrows"]
-            for i, arrow in enumerate(_list(value["arrows"], where, MAX_MARKS)):
-                if not isinstance(arrow, dict):
-                    raise _wrong_type("object", arrow, [*where, i])
-                read_arrow(arrow, [*where, i])
+        if "highlights" in value or "arrows" in value:
+            read_highlight(value, parts)
 
     def variations(self, value: Any, parts: list[str | int], depth: int, length: int) -> None:
         variations = _list(value, parts, MAX_VARIATIONS)
@@ -329,7 +257,7 @@ def validate(data: Any) -> None:
     never ``2.0``, names match in full, dates exist, no control characters, the limits).
     Raises :class:`RecordError` at the first problem, with its JSON path."""
     if not isinstance(data, dict):
-        raise RecordError(msg("not_object", got=_type_name(data)))
+        raise RecordError(msg("not_object", got=type_name(data)))
     root: list[str | int] = []
     for key in data:
         if key not in HEADER_KEYS:

@@ -23,13 +23,14 @@ from typing import Any, Self, TypeVar
 
 from ..i18n import Message
 from ..rules.actions import Action
-from ..rules.board import MapSpec, available_maps
+from ..rules.board import MapSpec
 from ..rules.errors import RecordError
 from ..rules.options import RuleOptions
-from ..rules.setup import new_state, player_names
+from ..rules.setup import new_state
 from ..rules.state import GameState
 from . import shape
 from .files import read_record_file
+from .highlight import ArrowLike, Highlight, HighlightError
 from .schema import (
     Arrow,
     LinePath,
@@ -39,11 +40,9 @@ from .schema import (
     canonical_move,
     check_targets,
     count_variations,
-    guard,
     json_path,
     parse_json,
-    read_options,
-    read_start,
+    read_header,
     validate_shape,
     var_parts,
 )
@@ -53,6 +52,7 @@ __all__ = [
     "FORMAT",
     "HEADER_TEXT",
     "Arrow",
+    "Highlight",
     "LinePath",
     "RecordStep",
     "RecordTree",
@@ -68,10 +68,6 @@ FORMAT = "cyclades-record/2"
 EDITION = "matagot-2009"
 """The rules a record is played under: the Matagot 2009 base game."""
 HEADER_TEXT = ("title", "date", "description")
-
-
-def _local(value: Any) -> Any:
-    return shape.LocalText(value) if isinstance(value, dict) else value
 
 
 class RecordTree:
@@ -163,33 +159,14 @@ class RecordTree:
 
     @classmethod
     def _from_checked_dict(cls, data: Mapping[str, Any]) -> Self:
-        players = guard(lambda: player_names(data["players"]), ["players"])
-        options = read_options(data["options"])
-        map_id = data["map"]
-        if map_id not in available_maps():
-            maps = list(available_maps())
-            quoted = repr(map_id)
-            message = Message(
-                "record.unknown_map", {"map": quoted, "maps": maps}, frozenset({quoted, *maps})
-            )
-            raise RecordError(message, "$.map")
-        guard(lambda: new_state(list(players), options, map_id), ["map"])
-        start = None
-        if "start" in data:
-            start = read_start(data["start"], players, options, map_id)
+        header = read_header(data)
         record = cls(
-            players,
-            map=map_id,
-            seed=data["seed"],
-            options=options,
+            header.pop("players"),
+            **header,
             steps=[RecordStep.from_value(s) for s in data["steps"]],
             variations=[Variation.from_value(v) for v in data.get("variations", [])],
-            start=start,
-            title=_local(data.get("title")),
-            date=data.get("date"),
-            description=_local(data.get("description")),
         )
-        spec = MapSpec.load(map_id)
+        spec = MapSpec.load(record.map)
         record._normalize(record.steps, record.variations, ["steps"], [], spec)
         return record
 
@@ -351,16 +328,22 @@ class RecordTree:
         tag: Text | Mapping[str, str] | None = None,
         isles: Iterable[str] = (),
         seas: Iterable[str] = (),
-        arrows: Iterable[tuple[str, str] | Mapping[str, str] | Arrow] = (),
+        arrows: Iterable[ArrowLike] = (),
+        highlight: Highlight | Mapping[str, Any] | None = None,
     ) -> RecordStep:
         """Add annotations to the move at absolute index ``step`` of a line; values
         given replace the old ones. A text is a string, or one per language
         (``{"en": ..., "zh": ..., "fr": ...}``).
 
+        ``isles``, ``seas`` and ``arrows`` replace that part of the step's highlight; an
+        arrow is ``(from, to)``, an :class:`Arrow` or ``{"from": id, "to": id}`` as the
+        file writes it. Or give the whole ``highlight`` at once (a :class:`Highlight`;
+        ``Highlight()`` clears it). A record keeps no labels on them.
+
         Every value is checked at once, by the rules loading applies (length, no control
         character, isles and seas of the map...): a :class:`RecordError` names the
-        problem, and the step is then unchanged. So ``save()`` never writes what
-        ``load()`` would refuse.
+        problem and where it would be in the file, and the step is then unchanged. So
+        ``save()`` never writes what ``load()`` would refuse.
         """
         target = self.step(step, line)
         parts = self._step_parts(line, step)
@@ -373,28 +356,38 @@ class RecordTree:
                 limit = shape.SHORT_LENGTH if short else shape.TEXT_LENGTH
                 shape.check_local(value, [*parts, key], limit=limit, lines=not short)
             texts[key] = value if value is not None else getattr(target, key)
-        marks = {"isles": list(isles), "seas": list(seas)}
-        for key, ids in marks.items():
-            where: list[str | int] = [*parts, "highlights", key]
-            if len(ids) > shape.MAX_MARKS:
-                message = shape.msg("max_items", count=shape.MAX_MARKS, got=len(ids))
-                raise RecordError(message, json_path(where))
-            for i, place in enumerate(ids):
-                shape.check_text(place, [*where, i], limit=shape.SHORT_LENGTH, lines=False)
-        drawn = _arrows(arrows, parts)
-        new = RecordStep(
-            target.move,
-            texts["before"],
-            texts["after"],
-            texts["tag"],
-            marks["isles"] or list(target.isles),
-            marks["seas"] or list(target.seas),
-            drawn or list(target.arrows),
-        )
-        check_targets(new, parts, MapSpec.load(self.map))
+        if highlight is not None and (isles or seas or arrows):
+            raise TypeError("give highlight= or isles=, seas= and arrows=, not both")
+        marks = self._new_highlight(target.highlight, parts, highlight, (isles, seas, arrows))
+        new = RecordStep(target.move, texts["before"], texts["after"], texts["tag"], marks)
         for slot in RecordStep.__slots__:
             setattr(target, slot, getattr(new, slot))
         return target
+
+    def _new_highlight(
+        self,
+        old: Highlight,
+        parts: list[str | int],
+        given: Highlight | Mapping[str, Any] | None,
+        lists: tuple[Iterable[str], Iterable[str], Iterable[ArrowLike]],
+    ) -> Highlight:
+        """The highlight of an annotated step: ``given`` whole, else the parts given
+        (isles, seas, arrows) in place of the old ones; checked against the map and
+        writable in the file (no labels), or a :class:`RecordError` at its path."""
+        try:
+            if given is not None:
+                new = Highlight.of(given)
+            else:
+                isles, seas, arrows = list(lists[0]), list(lists[1]), list(lists[2])
+                new = Highlight.from_lists(
+                    isles or old.isles, seas or old.seas, arrows or old.arrows
+                )
+            new = new.check(self.map)
+            new.to_dict()
+        except HighlightError as exc:
+            where = exc.parts if exc.parts[:1] != ["places"] else ["highlights"]
+            raise RecordError(exc.msg, json_path([*parts, *where])) from None
+        return new
 
     def add_variation(
         self,
@@ -406,9 +399,11 @@ class RecordTree:
     ) -> LinePath:
         """Add a variation replacing the moves of ``line`` from absolute index ``at``.
 
-        Every move's notation and the comment are checked, by the rules loading applies,
-        and so are the limits (:data:`.shape.LIMITS`): a :class:`RecordError`, and the
-        record is then unchanged. Returns the new variation's line path.
+        Everything is checked first, then the variation is added: every move's notation,
+        the comment (by the rules loading applies), the limits (:data:`.shape.LIMITS`)
+        and :meth:`_check_variation` (a :class:`cyclades_widgets.game.GameRecord` replays
+        the moves there). On error (a :class:`RecordError`) the record is unchanged.
+        Returns the new variation's line path.
         """
         if not shape.is_int(at):
             raise TypeError(f"at must be an int, not {type(at).__name__}")
@@ -430,8 +425,18 @@ class RecordTree:
         if not var.steps:
             raise RecordError(shape.msg("min_items", count=1, got=0), json_path([*where, "steps"]))
         self._check_room(new_line, len(var.steps))
+        verified = self._verified is not None and self._verified == self.checksum()
+        legal = self._check_variation(new_line, var)
         holder.append(var)
+        if verified and legal:
+            self._verified = self.checksum()
         return new_line
+
+    def _check_variation(self, new_line: LinePath, var: Variation) -> bool:
+        """A last check of a variation about to be added at ``new_line``, before anything
+        changes; True when its moves were found legal. The tree replays nothing, so it
+        says False; :class:`cyclades_widgets.game.GameRecord` replays them."""
+        return False
 
     def _check_room(self, new_line: LinePath, moves: int) -> None:
         """A new variation of ``moves`` moves at ``new_line`` stays within the limits."""
@@ -488,13 +493,3 @@ class RecordTree:
             f"<{type(self).__name__}{title} {len(self.players)} players, {len(self.steps)} steps, "
             f"{count_variations(self.variations)} variations>"
         )
-
-
-def _arrows(arrows: Iterable[Any], parts: list[str | int]) -> list[Arrow]:
-    """The arrows given to :meth:`RecordTree.annotate`, each checked
-    (:func:`~.shape.read_arrow`): pairs, ``{"from", "to"}`` objects or :class:`Arrow`."""
-    given = list(arrows)
-    if len(given) > shape.MAX_MARKS:
-        message = shape.msg("max_items", count=shape.MAX_MARKS, got=len(given))
-        raise RecordError(message, json_path([*parts, "arrows"]))
-    return [Arrow(*shape.read_arrow(a, [*parts, "arrows", i])) for i, a in enumerate(given)]

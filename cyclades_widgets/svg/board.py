@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..history import BaseGame
+from ..records.highlight import ArrowLike, Highlight, PlaceLike
 from ..rules.events import Event
 from ..rules.state import GameState
 from ..view import model
@@ -55,16 +56,16 @@ class BoardSVG(str):
         return str(self)
 
 
-Place = str | tuple[str, str]
-"""A highlight: a place id, or ``(id, label)``."""
+Place = PlaceLike
+"""A highlight: a place id, or ``(id, label)`` (the forms :class:`~cyclades_widgets.Highlight` reads)."""
 
 
 def board(
     position: GameState | BaseGame,
     *,
     viewer: str | int | None = None,
-    highlights: Iterable[Place] = (),
-    arrows: Iterable[Sequence[str] | Any] = (),
+    highlights: Highlight | Iterable[Place] = (),
+    arrows: Iterable[ArrowLike] = (),
     lang: str | None = None,
     caption: str | None = None,
     events: Sequence[Event] | None = None,
@@ -76,7 +77,8 @@ def board(
       trails and the battle, and the log of the turn fills the caption area).
     - ``viewer``: a player name or seat; the other players' gold is then hidden (gold is
       kept behind a screen). ``None`` is the teacher's view.
-    - ``highlights``: isle or sea ids to outline, each optionally ``(id, label)``.
+    - ``highlights``: a :class:`~cyclades_widgets.Highlight`, or isle or sea ids to
+      outline, each optionally ``(id, label)``.
     - ``arrows``: ``(from, to)`` or ``(from, to, label)`` pairs of isle/sea ids, or a
       record's arrows.
     - ``lang``: the language of every word (None: the session's, ``cw.set_language``);
@@ -107,7 +109,7 @@ def board(
         history=history,
         legal=model.state_legal(state, lang, seat),
         still=True,
-        highlights={"places": list(highlights), "arrows": list(arrows)},
+        highlights=_marks(highlights, arrows),
     )
     return paint(fixed, view, caption=caption)
 
@@ -210,3 +212,9 @@ def _caption(
         el("rect", {**box, "fill": colours["note"], "stroke": colours["note_line"]}),
         el("g", {"font-size": 13, "fill": colours["ink"]}, texts),
     ), h
+
+
+def _marks(highlights: Highlight | Iterable[Place], arrows: Iterable[ArrowLike]) -> Highlight:
+    """One :class:`Highlight` from the two arguments (a highlight's own arrows first)."""
+    given = highlights if isinstance(highlights, Highlight) else Highlight(highlights)
+    return Highlight(given.places, [*given.arrows, *arrows])

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from ..i18n import LANGS, LanguageError, resolve
+from ..records.highlight import Highlight
 from ..rules import flow
 from ..rules.events import Event
 from ..rules.state import APOLLO, CREATURE_PRICES, CREATURES, GODS, GameState
@@ -245,17 +246,6 @@ def _centre(geometry: dict[str, Any], place: str) -> list[float]:
     return centre
 
 
-def _known(geometry: dict[str, Any], place: Any, what: str) -> str:
-    if isinstance(place, str) and (place in geometry["isles"] or place in geometry["seas"]):
-        return place
-    isles = ", ".join(sorted(geometry["isles"]))
-    seas = ", ".join(sorted(geometry["seas"])[:3])
-    raise ValueError(
-        f"{what}: {str(place)[:40]!r} is not an isle or sea of {geometry['id']}; isles are "
-        f"{isles}, seas are grid ids such as {seas}"
-    )
-
-
 def segment(geometry: dict[str, Any], a: str, b: str) -> list[float] | None:
     """The line of an arrow or trail from place ``a`` to ``b``, shortened at both ends so
     it does not cover the pieces there; None when the places are too close."""
@@ -292,42 +282,31 @@ def _arrow(start: str, end: str, line: list[float] | None, **more: Any) -> dict[
 
 
 def marks(
-    geometry: dict[str, Any],
-    places: Iterable[Any] = (),
-    arrows: Iterable[Any] = (),
+    geometry: dict[str, Any], highlight: Highlight | Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """A teacher's highlights and arrows, checked against the map and placed.
-
-    ``places``: ids, or ``(id, label)``; ``arrows``: ``(from, to)`` or ``(from, to, label)``
-    pairs (or objects with ``source`` and ``target``). Raises ``ValueError`` naming the
+    """A teacher's highlight (:class:`~cyclades_widgets.records.highlight.Highlight`, or
+    any form :meth:`Highlight.of <cyclades_widgets.records.highlight.Highlight.of>` reads),
+    checked against the map and placed. Raises
+    :class:`~cyclades_widgets.records.highlight.HighlightError` (a ``ValueError``) naming the
     isles there are for an unknown place. An arrow carries its ``shaft`` and ``head``; a
-    label its pill (``label_box``) and where its text goes (``label_at``).
-    """
-    out_places: list[dict[str, Any]] = []
-    for item in places:
-        if isinstance(item, str):
-            out_places.append({"id": _known(geometry, item, "highlight")})
-        elif isinstance(item, tuple | list) and len(item) == 2:
-            place = _known(geometry, item[0], "highlight")
-            x, y = _centre(geometry, place)
-            out_places.append(_labelled({"id": place}, item[1], x, y - geometry["hex_size"] * 0.95))
-        else:
-            raise ValueError(f"a highlight is an isle or sea id, or (id, label); not {item!r}")
-    out_arrows: list[dict[str, Any]] = []
-    for item in arrows:
-        if hasattr(item, "source") and hasattr(item, "target"):
-            item = (item.source, item.target)
-        if not isinstance(item, tuple | list) or len(item) not in (2, 3):
-            raise ValueError(f"an arrow is (from, to) or (from, to, label); not {item!r}")
-        start, end = _known(geometry, item[0], "arrow"), _known(geometry, item[1], "arrow")
-        if start == end:
-            raise ValueError(f"an arrow joins two different places; not {start!r} to itself")
-        arrow = _arrow(start, end, segment(geometry, start, end))
-        if len(item) == 3:
+    label its pill (``label_box``) and where its text goes (``label_at``)."""
+    checked = Highlight.of(highlight).check(geometry["id"])
+    places: list[dict[str, Any]] = []
+    for place in checked.places:
+        item: dict[str, Any] = {"id": place.id}
+        if place.label is not None:
+            x, y = _centre(geometry, place.id)
+            _labelled(item, place.label, x, y - geometry["hex_size"] * 0.95)
+        places.append(item)
+    arrows: list[dict[str, Any]] = []
+    for arrow in checked.arrows:
+        start, end = arrow.source, arrow.target
+        drawn = _arrow(start, end, segment(geometry, start, end))
+        if arrow.label is not None:
             (x1, y1), (x2, y2) = _centre(geometry, start), _centre(geometry, end)
-            _labelled(arrow, item[2], (x1 + x2) / 2, (y1 + y2) / 2)
-        out_arrows.append(arrow)
-    return {"places": out_places, "arrows": out_arrows}
+            _labelled(drawn, arrow.label, (x1 + x2) / 2, (y1 + y2) / 2)
+        arrows.append(drawn)
+    return {"places": places, "arrows": arrows}
 
 
 # --------------------------------------------------------------------------- one position
@@ -343,7 +322,7 @@ def board_view(
     legal: Sequence[Mapping[str, Any]] | None = None,
     live: bool = True,
     still: bool = False,
-    highlights: Mapping[str, Any] | None = None,
+    highlights: Highlight | Mapping[str, Any] | None = None,
     lines_of: StepLines | None = None,
     bots: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
@@ -358,7 +337,7 @@ def board_view(
     - ``live``: False for a read-only replay (the prompt then says → shows the next move).
     - ``still``: True for a picture, where nothing can be clicked or pressed: the prompt
       names the decision without telling anyone to click.
-    - ``highlights``: ``{"places": [...], "arrows": [...]}`` (see :func:`marks`).
+    - ``highlights``: a ``Highlight`` or ``{"places": [...], "arrows": [...]}`` (:func:`marks`).
     - ``bots``: the players a bot plays, with their level's name ("" for a bot of no
       level): the prompt tells the learner to press Continue at their decisions.
     """
@@ -367,7 +346,6 @@ def board_view(
     words = Words(lang, state.map_id, state.names)
     geometry = shared_geometry(state.map_id, HEX_SIZE)
     places, track = lit(legal or [])
-    hl = highlights or {}
     view: dict[str, Any] = {
         "v": VIEW_VERSION,
         "map": state.map_id,
@@ -382,7 +360,7 @@ def board_view(
         "lit": places,
         "lit_track": track,
         "menus": menu_titles(places, track, words),
-        "marks": marks(geometry, hl.get("places", ()), hl.get("arrows", ())),
+        "marks": marks(geometry, highlights),
         **_panels(state, words, seat, events),
     }
     if history is not None:

@@ -25,6 +25,7 @@ import traitlets
 
 from ..game import Bot, Game
 from ..i18n import render
+from ..records.highlight import Highlight
 from ..rules.actions import Action
 from ..view import STATIC
 from ..view import model as view_model
@@ -68,9 +69,12 @@ class Board(Intents, Seats, anywidget.AnyWidget):
     legal: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     """The legal decisions the viewer may take now: ``[{id, notation, kind, label,
     targets, track}]``."""
-    highlights = traitlets.Dict()
-    """Places and arrows drawn over the board: ``{"places": [ids], "arrows": [[a, b]]}``
-    (placed in Python and sent within the view)."""
+    highlights = traitlets.Union(
+        [traitlets.Instance(Highlight), traitlets.Dict()], default_value={}
+    )
+    """Places and arrows drawn over the board: a :class:`~cyclades_widgets.Highlight`, or
+    ``{"places": [ids], "arrows": [[a, b]]}``; checked against the map when set (a bad one
+    raises and the board stays as it was), placed in Python and sent within the view."""
     annotation = traitlets.Dict().tag(sync=True)
     """The note of the current step, shown as text: a record's comments (Replay),
     ``{"before", "after", "tag"}``, or a coach's note, ``{"title", "text"}``."""
@@ -265,6 +269,13 @@ class Board(Intents, Seats, anywidget.AnyWidget):
         if hasattr(self, "_game") and value is not None:
             view_model.viewer_seat(self._game.state, value)  # raises ValueError if unknown
         return value or None
+
+    @traitlets.validate("highlights")
+    def _check_highlights(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        checked = Highlight.of(proposal["value"])
+        if hasattr(self, "_game"):
+            checked = checked.check(self._game.state.map_id)
+        return checked.to_board() if checked else {}
 
     @traitlets.validate("lang")
     def _check_lang(self, proposal: dict[str, Any]) -> str:

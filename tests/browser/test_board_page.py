@@ -1,6 +1,6 @@
 """The board's front end in Chromium without JupyterLab: plain pages opened from file://.
 
-- the static replay page (``widgets.page.replay_page``) shows the board and steps through
+- the static replay page (``export.page.replay_page``) shows the board and steps through
   it with the keyboard, and shows a comment's markup literally without running it;
 - the same view module driven by a fake model (get/on/off/send): every interaction sends the
   right intent (clicks, menu, Continue, keys), hovering shows what a piece is, errors show
@@ -14,7 +14,7 @@ from boardpages import axe_violations, fake_page
 from waits import frames, shown, until
 
 import cyclades_widgets as cw
-from cyclades_widgets.records.page import replay_page
+from cyclades_widgets.export.page import replay_page
 from cyclades_widgets.view import model
 
 XSS = '<img src=x onerror="window.pwned = 1">'

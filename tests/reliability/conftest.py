@@ -1,8 +1,10 @@
 """Settings of the reliability suite (issue 8).
 
-- Every test here is marked ``slow``: ``make reliability`` selects them with ``-m slow``.
-- ``CYCLADES_LONG=1`` scales the suite up: 200 → 10,000 random games, and more
-  hypothesis examples. The short size runs in the README's test command (CI).
+- Every test here is marked ``reliability``. ``make test`` runs the folder at its short
+  size, except the tests marked ``slow`` (most batches of random games);
+  ``make reliability`` runs all of it (``-m "slow or reliability"``) with
+  ``CYCLADES_LONG=1``, which scales it up: 10,000 random games and more hypothesis
+  examples (``docs/reliability.md``).
 - At the end of the session the counts (games, steps, checks, breaches) are printed, and
   written to ``reliability-counts.json`` in the test artifacts folder (``tests/artifacts.py``) so the docs can quote the latest run.
 """
@@ -22,9 +24,7 @@ _T0 = time.perf_counter()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Everything under tests/reliability is marked ``reliability``: its short sizes run in
-    ``make test``, its long sizes (``CYCLADES_LONG=1``) in ``make reliability``, which also
-    runs what is marked ``slow``."""
+    """Everything under tests/reliability is part of the long run (``-m reliability``)."""
     for item in items:
         if HERE in Path(item.fspath).parents:
             item.add_marker(pytest.mark.reliability)

@@ -1,7 +1,7 @@
 """Golden playthroughs (issue 8): a few full bot games as narrated text files.
 
 Each file in ``tests/reliability/golden/`` is a whole game, move by move, as a learner
-reads it (``records.text.record_text``): every decision and chance outcome, and what happened.
+reads it (``cli.record_text.record_text``): every decision and chance outcome, and what happened.
 The test plays the games again and diffs the text, so any change in the rules' behaviour,
 the bots or the narration shows up in review as a change to these files.
 
@@ -21,9 +21,9 @@ import pytest
 
 from cyclades_widgets import Game
 from cyclades_widgets.bots import GreedyBot, RandomBot
+from cyclades_widgets.cli.record_text import record_text
 from cyclades_widgets.game import Bot
 from cyclades_widgets.narrate import game_log
-from cyclades_widgets.records.text import record_text
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("CYCLADES_REGEN_GOLDEN") == "1"

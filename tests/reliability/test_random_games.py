@@ -1,6 +1,7 @@
 """Seeded random games with the bots mixed in, checked at every step (issue 8).
 
-200 games in the test command, 10,000 with ``CYCLADES_LONG=1`` (``make reliability``).
+40 games in ``make test`` (the first :data:`QUICK_BATCHES`), 10,000 in ``make reliability``
+(``CYCLADES_LONG=1``; 200 when the folder is run by hand without it).
 Players cycle through 2, 3, 4, 5; each seat is a RandomBot or (30%) a GreedyBot. At every
 step: the invariants of :mod:`cyclades_widgets.invariants` (gold accounted for, caps,
 supplies, ownership, creatures, flow), undo/redo exact, the JSON round trip equal, events
@@ -38,8 +39,9 @@ QUICK_BATCHES = 4
     [b if b < QUICK_BATCHES else pytest.param(b, marks=pytest.mark.slow) for b in range(BATCHES)],
 )
 def test_random_games_keep_every_invariant(batch: int) -> None:
-    """Random playouts check gold, caps, supplies, ownership, undo, JSON, notation
-    at every step; the long run (``make reliability``) plays 10,000 such games."""
+    """Random playouts check gold, caps, supplies, ownership, undo, JSON, notation at
+    every step (``docs/reliability.md``); the long run (``make reliability``) plays
+    10,000 such games."""
     failures: list[str] = []
     for index in range(batch * PER_BATCH, (batch + 1) * PER_BATCH):
         players, seed = game_setup(index)
@@ -61,9 +63,11 @@ def test_random_games_keep_every_invariant(batch: int) -> None:
 
 
 def test_batches_cover_every_game_and_player_count() -> None:
-    """The batches add up to the promised number of games, over 2–5 players."""
+    """The batches add up to the promised number of games, over 2–5 players; the batches
+    of ``make test`` alone cover every player count too."""
     assert PER_BATCH * BATCHES == GAMES
     assert {game_setup(i)[0] for i in range(GAMES)} == {2, 3, 4, 5}
+    assert {game_setup(i)[0] for i in range(QUICK_BATCHES * PER_BATCH)} == {2, 3, 4, 5}
 
 
 def test_state_serialization_covers_every_field() -> None:

@@ -5,16 +5,14 @@ line's ``replay`` prints it. Every fixed word comes from the catalogs (``record.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..game import GameRecord
 from ..house_rules import describe
 from ..i18n import Message, render, resolve
 from ..narrate import Narrator
+from ..records.shape import local_text
 from ..rules.setup import setup_events
-from .shape import local_text
-
-if TYPE_CHECKING:
-    from ..game import GameRecord
 
 __all__ = ["record_text"]
 

@@ -24,14 +24,14 @@ from typing import Any
 
 from ..history import BaseGame
 from ..i18n import render
+from ..records.notes import move_positions, notes_at
+from ..records.shape import local_text
 from ..rules.state import GameState
 from ..view import STATIC
 from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
 from ..view.palette import COLOURS
-from .notes import move_positions, notes_at
-from .shape import local_text
 
 __all__ = [
     "game_views",
