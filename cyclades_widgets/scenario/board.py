@@ -105,7 +105,8 @@ class BoardCalls(Core):
         kind = PIECES.get(norm(piece))
         if kind is None:
             shown = repr(piece)
-            raise error("unknown_piece", [shown], piece=shown, pieces=sorted(set(PIECES.values())))
+            pieces = sorted(set(PIECES.values()))
+            raise error("unknown_piece", [shown, *pieces], piece=shown, pieces=pieces)
         if kind == "fleet":
             place = self._sea(space)
             owner, here = self._base.fleets.get(place, (None, 0))
@@ -127,7 +128,7 @@ class BoardCalls(Core):
             target.troops = left
             target.owner = target.owner if left else None
         elif kind == "territory":
-            self._taken(isle_id, Message("scenario.piece.territory"), int(target.territory), count)
+            self._taken(isle_id, Message("scenario.what.territory_marker"), int(target.territory), count)
             target.owner, target.territory = None, False
         elif kind == "metropolis":
             self._taken(isle_id, "metropolis", int(target.metropolis), count)
@@ -135,7 +136,7 @@ class BoardCalls(Core):
             s.metropolis_supply += 1
         elif kind == "prosperity":
             taken = self._taken(
-                isle_id, Message("scenario.piece.prosperity"), target.markers, count
+                isle_id, Message("scenario.what.prosperity"), target.markers, count
             )
             target.markers -= taken
             s.prosperity_supply += taken
