@@ -172,11 +172,13 @@ LAYERS: dict[str, int] = {
     "game": 5,
     # 6: built on the public game
     "scenario": 6,
+    "editor": 6,
     "records.text": 6,
     "learn": 6,
     # 7: widgets and the command line
     "widgets": 7,
     "learn.widget": 7,
+    "editor.widget": 7,
     "cli": 7,
     "__main__": 7,
 }
