@@ -366,3 +366,13 @@ def test_what_if_runs_from_the_position():
 def test_a_bot_for_an_unknown_seat_is_refused():
     with pytest.raises(ScenarioError, match="unknown player 'Rome'"):
         cw.Editor(players=3).bots({"Rome": "easy"})
+
+
+def test_check_says_whether_an_undo_or_a_redo_is_possible_without_making_it():
+    editor = cw.Editor(players=3)
+    assert "no edit to take back" in str(editor.check({"type": "undo"}))
+    editor.set("gold", 7, player="Athens")
+    assert editor.check({"type": "undo"}) is None
+    assert editor.state.players[0].gold == 7
+    with pytest.raises(ScenarioError, match="has no steps"):
+        editor.apply({"type": "undo", "steps": 2})

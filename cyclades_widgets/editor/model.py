@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from .. import bots as _bots
 from ..game import Game, GameRecord
@@ -33,7 +33,7 @@ from ..i18n import Message, language
 from ..rules.options import RuleOptions
 from ..rules.state import GameState
 from ..scenario import Scenario, ScenarioError
-from .intents import apply_intent
+from .intents import apply_intent, check_shape
 from .panels import palette, panels, targets
 
 __all__ = ["EditorModel"]
@@ -127,13 +127,13 @@ class EditorModel:
         ``{"type": "undo"}`` / ``{"type": "redo"}``; return the intent as applied.
         A refused edit raises :class:`ScenarioError` and changes nothing."""
         with self._speaking():
-            kind = intent.get("type") if isinstance(intent, Mapping) else None
-            if kind in ("undo", "redo"):
-                self._travel(-1 if kind == "undo" else 1)
+            edit = check_shape(intent)
+            if edit["type"] in ("undo", "redo"):
+                self._at = self._step_to(-1 if edit["type"] == "undo" else 1)
                 self._notify()
-                return {"type": kind}
+                return edit
             scenario = self._steps[self._at][0].copy()
-            applied = apply_intent(scenario, intent)
+            applied = apply_intent(scenario, edit)
             state = scenario.state()
         if state == self._steps[self._at][1]:
             return applied  # the position is the same: no step in the history
@@ -149,7 +149,11 @@ class EditorModel:
         with self._speaking():
             scenario = self._steps[self._at][0].copy()
             try:
-                apply_intent(scenario, intent)
+                edit = check_shape(intent)
+                if edit["type"] in ("undo", "redo"):
+                    self._step_to(-1 if edit["type"] == "undo" else 1)
+                    return None
+                apply_intent(scenario, edit)
                 scenario.state()
             except ScenarioError as refusal:
                 return refusal
@@ -212,11 +216,12 @@ class EditorModel:
         """The edits that made the position, oldest first (those taken back excluded)."""
         return [dict(intent) for _, _, intent in self._steps[1 : self._at + 1] if intent]
 
-    def _travel(self, by: int) -> None:
+    def _step_to(self, by: int) -> int:
+        """The place in the history ``by`` edits away (-1: back), if there is one."""
         at = self._at + by
         if not 0 <= at < len(self._steps):
             raise _refused("nothing_to_undo" if by < 0 else "nothing_to_redo")
-        self._at = at
+        return at
 
     # ------------------------------------------------------------------ what the board shows
     def palette(self) -> list[dict[str, Any]]:
@@ -289,7 +294,7 @@ class EditorModel:
         return Path(path)
 
     @classmethod
-    def load(cls, path: str | Path, *, lang: str | None = None) -> EditorModel:
+    def load(cls, path: str | Path, *, lang: str | None = None) -> Self:
         """An editor on the start of the record at ``path``."""
         return cls(GameRecord.load(path), lang=lang)
 

@@ -128,16 +128,16 @@ class BoardCalls(Core):
             target.troops = left
             target.owner = target.owner if left else None
         elif kind == "territory":
-            self._taken(isle_id, Message("scenario.what.territory_marker"), int(target.territory), count)
+            self._taken(
+                isle_id, Message("scenario.what.territory_marker"), int(target.territory), count
+            )
             target.owner, target.territory = None, False
         elif kind == "metropolis":
             self._taken(isle_id, "metropolis", int(target.metropolis), count)
             target.metropolis = False
             s.metropolis_supply += 1
         elif kind == "prosperity":
-            taken = self._taken(
-                isle_id, Message("scenario.what.prosperity"), target.markers, count
-            )
+            taken = self._taken(isle_id, Message("scenario.what.prosperity"), target.markers, count)
             target.markers -= taken
             s.prosperity_supply += taken
         else:

@@ -204,10 +204,14 @@ def _isle_calls(target: GameState, isle_id: str, before: Isle, helper: str) -> l
 
 
 def _players(scenario: Core) -> list[Call]:
-    """Gold (lowered first, so the box's gold is never exceeded halfway), then cards."""
+    """Gold (the players who lose some first, so the box's gold is never exceeded halfway),
+    then cards, in seat order."""
     base = scenario._base
-    gold = [(p.gold, seat) for seat, p in enumerate(base.players) if p.gold != STARTING_GOLD]
-    calls: list[Call] = [("gold", (base.names[seat], amount), {}) for amount, seat in sorted(gold)]
+    losing = [seat for seat, p in enumerate(base.players) if p.gold < STARTING_GOLD]
+    gaining = [seat for seat, p in enumerate(base.players) if p.gold > STARTING_GOLD]
+    calls: list[Call] = [
+        ("gold", (base.names[seat], base.players[seat].gold), {}) for seat in losing + gaining
+    ]
     for card in ("priests", "philosophers"):
         for seat, p in enumerate(base.players):
             if getattr(p, card):
