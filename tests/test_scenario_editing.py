@@ -274,3 +274,10 @@ def test_a_finished_game_is_refused():
     assert game.is_over
     with pytest.raises(ScenarioError, match="the game is over"):
         Scenario.from_state(game.state)
+
+
+def test_code_empties_the_board_when_that_is_shorter():
+    scenario = Scenario(players=4).empty().troops("naxos", "Athens", 2)
+    assert scenario.code() == 'cw.Scenario(players=4).empty().troops("naxos", "Athens", 2)'
+    near = Scenario(players=4).clear("naxos").troops("paros", "Sparta", 2)
+    assert near.code() == 'cw.Scenario(players=4).clear("naxos").troops("paros", "Sparta", 2)'

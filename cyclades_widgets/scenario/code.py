@@ -46,16 +46,13 @@ def chain(scenario: Layout) -> list[Call]:
         wanted = scenario.state()
     except ScenarioError:  # a chain that is refused as a whole is written as it stands
         return plain
+    settings = _settings(scenario, short=True)
+    forms = [_empty_form(scenario._base) + tail + settings]
     board = _diff_form(scenario)
-    for calls in (
-        None if board is None else board + tail + _settings(scenario, short=True),
-        _empty_form(scenario._base) + tail + _settings(scenario, short=True),
-    ):
-        if (
-            calls is not None
-            and _cost(calls) <= _cost(plain)
-            and _rebuilds(scenario, calls, wanted)
-        ):
+    if board is not None:
+        forms.append(board + tail + settings)
+    for calls in sorted(forms, key=_cost):
+        if _cost(calls) <= _cost(plain) and _rebuilds(scenario, calls, wanted):
             return calls
     return plain
 
@@ -119,6 +116,7 @@ def _diff_form(scenario: Layout) -> list[Call] | None:
         counts += _isle_units(isle)
     for value in setup.fleets.values():
         counts += _sea_units(value)
+    changes.sort(key=lambda change: bool(+change[1]))  # the spaces emptied first
     return _in_order(changes, counts)
 
 
