@@ -376,3 +376,9 @@ def test_check_says_whether_an_undo_or_a_redo_is_possible_without_making_it():
     assert editor.state.players[0].gold == 7
     with pytest.raises(ScenarioError, match="has no steps"):
         editor.apply({"type": "undo", "steps": 2})
+
+
+def test_a_notebook_shows_the_position_as_a_board():
+    editor = done_when_editor()
+    picture = editor._repr_svg_()
+    assert picture.startswith("<svg") and picture == cw.svg.board(editor.state).__str__()

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from .. import bots as _bots
+from .. import svg
 from ..game import Game, GameRecord
 from ..history import BaseGame, Bot
 from ..i18n import Message, language
@@ -120,6 +121,10 @@ class EditorModel:
         """A new :class:`~cyclades_widgets.game.Game` from the position; ``seed`` draws
         its chance outcomes."""
         return self._steps[self._at][0].game(seed)
+
+    def _repr_svg_(self) -> str:
+        """The position as a static board, so a notebook shows it."""
+        return str(svg.board(self._steps[self._at][1]))
 
     # ------------------------------------------------------------------ edits
     def apply(self, intent: Mapping[str, Any]) -> dict[str, Any]:
