@@ -82,7 +82,7 @@ def test_an_offering_taken_back_frees_the_god():
     assert state.bids == {} and state.apollo == [] and state.bid_cursor == 0
 
 
-def test_two_players_may_put_both_tokens_on_apollo_seed_002():
+def test_two_players_may_put_both_tokens_on_apollo():
     """seed 002 '双人局例外': two offering tokens each; Apollo takes any number."""
     state = (
         Scenario(players=2)
@@ -94,7 +94,7 @@ def test_two_players_may_put_both_tokens_on_apollo_seed_002():
     assert state.apollo == [0, 0] and state.bid_cursor == 2
 
 
-def test_an_isle_changing_hands_cannot_complete_the_four_buildings_seed_000():
+def test_an_isle_changing_hands_cannot_complete_the_four_buildings():
     """seed 000 'Creating Metropolises': a Fortress, a Port, a Temple and a University are
     swapped for a Metropolis at once, so no position holds all four."""
     scenario = (
@@ -121,7 +121,7 @@ def test_the_discard_pile_leaves_the_draw_pile():
         Scenario(players=3).discard("siren").state()
 
 
-def test_three_players_after_a_cycle_of_last_cycles_face_down_gods_shuffle_all_four_seed_002():
+def test_three_players_after_a_cycle_of_last_cycles_face_down_gods_shuffle_all_four():
     """seed 002 '周期顺序与人数': with 3 players, after the face-down pair came up, all four
     gods are shuffled."""
     game = Scenario(players=3).gods("zeus", "athena", shuffled=False).phase("end").game()
@@ -133,7 +133,7 @@ def test_three_players_after_a_cycle_of_last_cycles_face_down_gods_shuffle_all_f
         Scenario(players=4).gods(shuffled=False)
 
 
-def test_an_action_under_way_has_recruited_already_seed_000_actions():
+def test_an_action_under_way_has_recruited_already():
     """seed 000 'Actions': the first troop is free, then 2, 3 and 4 GP; one extra card."""
     game = (
         Scenario(players=3)
