@@ -1,4 +1,4 @@
-"""Game records (issue 5 'GAME RECORDS', docs/architecture.md 'Records'): format, round trip, seeking,
+"""Game records (issue 5 'GAME RECORDS', docs/architecture.md 'GameRecord and the record format'): format, round trip, seeking,
 annotations, variations and strict loading.
 
 Example records are made by playing seeded games with random legal choices; nothing large
@@ -87,7 +87,7 @@ def test_record_header_holds_edition_options_players_seed_map(game: Game):
 
 
 def test_record_stores_chance_outcomes_so_replay_needs_no_seed(game: Game):
-    """docs/architecture.md 'State and steps': the record stores outcomes (rolls, draws, god orders), not only the
+    """docs/architecture.md 'Game': the record stores outcomes (rolls, draws, god orders), not only the
     seed, so a record replays exactly whatever its seed says."""
     data = game.record.to_dict()
     assert any(m.startswith(("gods ", "draw ", "order ")) for m in data["steps"])
@@ -120,7 +120,7 @@ def test_the_example_in_docs_records_md_loads_and_replays(repo_root: Path):
 
 
 def test_rule_options_are_stored_and_restored():
-    """docs/architecture.md 'Rule options': the rule options are stored in every record."""
+    """docs/architecture.md 'The rule options': the rule options are stored in every record."""
     game = random_game(2, seed=3, moves=20, two_player_priest_discount="total", tie_break="gold")
     again = GameRecord.loads(game.record.dumps())
     assert again.options == game.state.options

@@ -47,7 +47,7 @@ def test_issue_example_gives_a_game_where_offerings_begin():
 
 
 def test_scenario_gold_keeps_bank_plus_players_constant():
-    """docs/architecture.md 'Quality bar' 'gold accounted for': setting gold moves it from or to the bank."""
+    """docs/architecture.md 'Checks that hold the structure' 'gold accounted for': setting gold moves it from or to the bank."""
     before = total_gold(cw.Scenario(players=4).state())
     state = cw.Scenario(players=4).gold("Athens", 20).gold("Thebes", 0).state()
     assert state.players[0].gold == 20 and state.players[3].gold == 0
@@ -355,14 +355,14 @@ def test_next_cycle_discards_the_2_gp_creature():
     [
         (lambda s: s.troops("atlantis", "Athens", 1), "unknown isle 'atlantis'"),
         (lambda s: s.troops("c2", "Athens", 1), "c2 is a sea space"),
-        (lambda s: s.fleets("naxos", "Athens", 1), "naxos is an isle"),
+        (lambda s: s.fleets("naxos", "Athens", 1), "Naxos is an isle"),
         (lambda s: s.fleets("z9", "Athens", 1), "unknown sea 'z9'"),
         (lambda s: s.troops("naxos", "Rome", 1), "unknown player 'Rome'"),
         (lambda s: s.troops("naxos", "Athens", 9), "from 0 to 8"),
         (lambda s: s.empty().troops("naxos", "Athens", 5).troops("kea", "Athens", 4), "limit is 8"),
         (lambda s: s.fleets("a2", "Athens", 7), "9 fleets on the board"),
         (lambda s: s.build("kea", "fortress", "port"), "no room for 2 more"),
-        (lambda s: s.build("delos", "port"), "give delos an owner first"),
+        (lambda s: s.build("delos", "port"), "give Delos an owner first"),
         (lambda s: s.build("naxos", "palace"), "unknown building 'palace'"),
         (lambda s: s.metropolis("kea").metropolis("kea"), "already has a Metropolis"),
         (lambda s: s.philosophers("Athens", 4), "4 are swapped for a Metropolis"),
@@ -437,7 +437,7 @@ def test_each_game_is_independent_and_repr_pastes_back():
     assert second.state.bid_cursor == 0 and second.state == scenario.state()
     rebuilt = eval(repr(scenario), {"Scenario": Scenario})
     assert rebuilt.state() == scenario.state()
-    assert repr(scenario).startswith("Scenario(players=3).troops('naxos', 'Athens', 3)")
+    assert repr(scenario).startswith('Scenario(players=3).troops("naxos", "Athens", 3)')
 
 
 def test_clear_returns_buildings_and_markers_to_the_supply():

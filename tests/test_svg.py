@@ -592,7 +592,7 @@ def test_game_and_state_show_the_board_in_notebooks(midgame):
 
 
 def test_rules_import_the_view_only_when_a_picture_is_asked_for():
-    """docs/architecture.md 'Layers': GameState._repr_svg_ is the one upward reference from rules/, made at
+    """docs/architecture.md 'The layers': GameState._repr_svg_ is the one upward reference from rules/, made at
     call time, so importing and using the rules never loads the view."""
     code = (
         "import sys; import cyclades_widgets.rules as r; "

@@ -2,7 +2,7 @@
 
 This is the one place the board layout is computed. The static SVG (``svg.py``) and the
 JavaScript board both draw from :func:`map_geometry`, so neither holds its own copy of the
-layout logic (``docs/architecture.md``, 'Layers').
+layout logic (``docs/architecture.md``, 'The layers').
 
 Hexes are pointy-top. Grid rows are horizontal lines of hexes, each row centred under the
 widest one, which is exactly the neighbour rule of the printed maps (see
