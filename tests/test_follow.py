@@ -261,3 +261,38 @@ def test_a_learners_mistake_in_a_cell_is_one_line_in_their_language():
         shell.run_cell("cw.set_language('en')")
         shell.run_line_magic("xmode", "Context")
         InteractiveShell.clear_instance()
+
+
+def test_a_view_that_fails_to_redraw_does_not_keep_the_others_from_redrawing():
+    class Broken:
+        def redraw(self):
+            raise RuntimeError("broken view")
+
+    game = cw.Game.new(players=3, seed=7)
+    board = cw.Board(game)
+    seen = counted(board)
+    broken = Broken()
+    with pytest.raises(RuntimeError, match="broken view"), REDRAWS.batch():
+        REDRAWS.request(broken)
+        game.play(game.legal_actions()[0])
+    assert seen == [len(game.history)]
+
+
+def test_the_log_keeps_whole_steps_so_a_step_reads_the_same_in_every_position():
+    """The HTML page stores each step's lines once: a step cut in one position would
+    overwrite them."""
+    from cyclades_widgets.view.log import MAX_LINES, turn_log
+    from cyclades_widgets.view.text import Words
+
+    game = cw.Game.new(players=5, seed=3)
+    bots = {name: cw.bots.level("easy", seed=k) for k, name in enumerate(game.players)}
+    game.advance(to="cycle", bots=bots)
+    game.advance(to="phase", bots=bots)
+    history, seen = game.history, {}
+    for end in range(len(history) - 40, len(history) + 1):
+        state = history[end].before if end < len(history) else game.state
+        words = Words("en", state.map_id, state.names)
+        log = turn_log(history[:end], state, words)
+        assert sum(map(len, log["lines"].values())) <= MAX_LINES or len(log["lines"]) == 1
+        for step, lines in log["lines"].items():
+            assert seen.setdefault(step, lines) == lines, step

@@ -4,8 +4,9 @@ stay in view with the others'.
 
 After a bot's turn (or a Continue), the whole of it stays visible: the log covers every
 step since the current player's previous decision (at a chance or automatic step: since
-the last decision). At most :data:`MAX_LINES` lines are kept, the newest; the panel says
-how many earlier lines it left out.
+the last decision). The newest steps are kept, whole, up to :data:`MAX_LINES` lines (or the
+newest step alone when it is longer), so a step's lines are the same in every position that
+shows it; the panel says how many earlier lines it left out.
 
 Each item names its step (its number in the history, 1-based), so the HTML page stores
 every step's narration once and its frames refer to it (:mod:`cyclades_widgets.records.page`).
@@ -34,7 +35,7 @@ from .text import Words
 __all__ = ["MAX_LINES", "MAX_STEPS", "StepLines", "turn_log"]
 
 MAX_LINES = 24
-"""The most lines the panel holds (the newest are kept)."""
+"""The most lines the panel holds (the newest steps, whole, are kept)."""
 
 MAX_STEPS = 60
 """The most steps it looks back over."""
@@ -129,13 +130,8 @@ def turn_log(
             kept.append((index + 1, history[index], lines))
     earlier = 0
     total = sum(len(lines) for _, _, lines in kept)
-    while kept and total - earlier - len(kept[0][2]) >= MAX_LINES:
-        earlier += len(kept.pop(0)[2])
-    if kept and total - earlier > MAX_LINES:
-        number, step, lines = kept[0]
-        cut = total - earlier - MAX_LINES
-        kept[0] = (number, step, lines[cut:])
-        earlier += cut
+    while len(kept) > 1 and total - earlier > MAX_LINES:  # whole steps: a step's lines
+        earlier += len(kept.pop(0)[2])  # are the same in every position (the HTML page)
     groups: list[dict[str, Any]] = []
     key: tuple[str, str | None] | None = None
     for number, step, _ in kept:

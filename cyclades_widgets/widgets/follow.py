@@ -63,12 +63,19 @@ class Redraws:
 
     def flush(self) -> None:
         """Redraw every waiting view now, once each (views that ask again while this runs
-        are redrawn too)."""
+        are redrawn too). A view that fails does not keep the others from redrawing: its
+        error is raised after."""
+        failed: BaseException | None = None
         while self._waiting:
             _, ref = self._waiting.popitem()
             view = ref()
-            if view is not None:
-                view.redraw()
+            try:
+                if view is not None:
+                    view.redraw()
+            except Exception as exc:  # noqa: BLE001 - the others redraw; raised after
+                failed = failed or exc
+        if failed is not None:
+            raise failed
 
     @contextmanager
     def batch(self) -> Iterator[None]:
