@@ -9,6 +9,7 @@ import random
 import ipycanvas.canvas as ipycanvas_canvas
 import pytest
 
+import cyclades_widgets as cw
 from cyclades_widgets.odds import DIE_FACES, battle_odds, simulate_battle
 from cyclades_widgets.view.palette import _linear, text_colour_on
 from cyclades_widgets.widgets.battlelab import (
@@ -245,3 +246,51 @@ def test_a_new_view_gets_the_whole_picture_again(sent):
     drawn = texts(sent)
     assert "Attacker takes the space" in drawn and "2 attackers vs 1 defender" in drawn
     assert count(sent, FILL_CELLS) == 1 and "Round 1" in drawn
+
+
+# Issue 24: a Battle Lab bound to a position follows its game.
+
+
+def _attack_position():
+    """Athens (3 troops on Naxos, fleets to Paros) against Sparta's 2 troops and Fortress on
+    Paros, during Athens's Ares action."""
+    return (
+        cw.Scenario(players=4)
+        .empty()
+        .troops("kea", "Sparta", 1)
+        .troops("paros", "Sparta", 2)
+        .build("paros", "fortress")
+        .troops("naxos", "Athens", 3)
+        .fleets("h4", "Athens", 2)
+        .fleets("h5", "Athens", 1)
+        .fleets("i5", "Athens", 1)
+        .gold("Athens", 9)
+        .phase("actions", god="ares", player="Athens")
+        .game()
+    )
+
+
+def test_a_lab_bound_to_a_position_reads_the_attack_from_it():
+    game = _attack_position()
+    lab = BattleLab(game=game, space="paros", delay=0)
+    assert (lab.fortresses.value, lab.metropolis.value) == (1, False)
+    assert lab.selected == (3, 2)
+    assert "Athens" in lab.status.value and "Sparta" in lab.status.value
+    assert lab.settings()["defender_bonus"] == 1
+
+
+def test_a_bound_lab_follows_its_game_once_per_change():
+    game = _attack_position()
+    lab = BattleLab(game=game, space="paros", delay=0)
+    game.play("recruit troop naxos")  # a fourth troop on Naxos
+    assert lab.selected == (4, 2)
+    game.undo()
+    assert lab.selected == (3, 2)
+
+
+def test_binding_to_an_unknown_space_is_refused_and_binds_nothing():
+    game = _attack_position()
+    lab = BattleLab(delay=0)
+    with pytest.raises(ValueError):
+        lab.follow(game, "atlantis")
+    assert lab.show_position() is None and game.observers == []

@@ -33,8 +33,10 @@ import ipywidgets as widgets
 import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
+from ..game import Game
 from ..i18n import Message, percent, render, resolve, text
 from ..odds import BattleOdds, BattleTrace, battle_odds, heatmap, simulate_battle
+from ..view.attack import Attack, attack_on
 from ..view.palette import COLOURS, PLAYER_COLOURS, VIRIDIS, text_colour_on
 from .labcore import (
     CELL,
@@ -56,6 +58,9 @@ from .labcore import (
     percent_label,
     result_line,
     retreat_choices,
+)
+from .labcore import (
+    Position as _Position,
 )
 
 __all__ = ["RETREAT_CHOICES", "VIRIDIS", "BattleLab", "LabError", "colour_for", "retreat_choices"]
@@ -103,6 +108,9 @@ class BattleLab(widgets.VBox):
         seed: int = 0,
         delay: float = 0.4,
         lang: str | None = None,
+        game: Game | None = None,
+        space: str | None = None,
+        attacker: str | None = None,
     ) -> None:
         self.lang = resolve(lang)
         """The language of every word the lab shows."""
@@ -144,6 +152,42 @@ class BattleLab(widgets.VBox):
         self.add_class("cyclades-battle-lab")
         self._listen()
         self.redraw()
+        self._position: _Position | None = None
+        if game is not None:
+            self.follow(game, space or "", attacker=attacker)
+
+    # ------------------------------------------------------------------ a game's position
+    def follow(self, game: Game, space: str, *, attacker: str | None = None) -> Attack:
+        """Bind the lab to an attack on ``space`` (an isle or sea) of ``game``'s position:
+        the defender's bonus is set from the position, the cell of the attacker's units
+        (the battle's, or their largest group that can reach it) against the defenders is
+        outlined, and the lab follows the game as it changes (``cw.BattleLab(game=game,
+        space="paros")`` does the same). Returns the attack as it stands now."""
+        if self._position is not None:
+            self._position.game.unobserve(self._position.changed)
+        attack = attack_on(game.state, space, attacker=attacker)  # raises before binding
+        self._position = _Position(self, game, space, attacker)
+        game.observe(self._position.changed)
+        self.show_position()
+        return attack
+
+    def show_position(self) -> Attack | None:
+        """Set the lab from the position it follows (see :meth:`follow`); None if unbound."""
+        if self._position is None:
+            return None
+        game, space, who = self._position.game, self._position.space, self._position.attacker
+        attack = attack_on(game.state, space, attacker=who)
+        with self.fortresses.hold_trait_notifications(), self.metropolis.hold_trait_notifications():
+            self.fortresses.value = min(4, attack.fortresses)
+            self.metropolis.value = attack.metropolis
+        if attack.attackers >= 1 and attack.defenders >= 1:
+            self.select(min(MAX_UNITS, attack.attackers), min(MAX_UNITS, attack.defenders))
+        self.status.value = self._t(
+            "position", space=space, attacker=attack.attacker or "—",
+            attackers=attack.attackers, defender=attack.defender or "—",
+            defenders=attack.defenders, bonus=attack.fortresses + int(attack.metropolis),
+        ) + (" " + self.status.value if attack.attackers and attack.defenders else "")  # fmt: skip
+        return attack
 
     def _listen(self) -> None:
         """Redraw when a setting changes; play when the canvas is clicked; draw again for

@@ -24,7 +24,10 @@ from ..rules.errors import CycladesError
 if TYPE_CHECKING:
     from ..odds import BattleTrace
 
+from .follow import REDRAWS
+
 __all__ = [
+    "Position",
     "CELL",
     "GRID_X",
     "GRID_Y",
@@ -209,3 +212,17 @@ class Pen:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.canvas, name)
+
+
+class Position:
+    """The game and space a Battle Lab follows (``BattleLab.follow``); redrawn through the schedule of redraws, once per
+    cell or click (:mod:`.follow`)."""
+
+    def __init__(self, lab: Any, game: Any, space: str, attacker: str | None) -> None:
+        self.lab, self.game, self.space, self.attacker = lab, game, space, attacker
+
+    def changed(self, game: Any) -> None:
+        REDRAWS.request(self)
+
+    def redraw(self) -> None:
+        self.lab.show_position()
