@@ -455,6 +455,10 @@ var CycladesReplay = (() => {
       note.text ? h("p", { class: "cw-before", "data-testid": "cw-note-text" }, note.text) : null
     );
   }
+  function noticeLine(notice) {
+    if (!notice) return null;
+    return h("div", { class: "cw-notice", role: "status", "data-testid": "cw-notice" }, notice);
+  }
   function errorLine(fixed, error) {
     if (!error) return null;
     return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, fixed.text.rejected + ": "), error);
@@ -519,6 +523,7 @@ var CycladesReplay = (() => {
       marks: marksLayer(fixed, view),
       below: [
         errorLine(fixed, ui.error),
+        noticeLine(ui.notice),
         loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": fixed.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
         annotationPanel(fixed, ui.annotation)
       ],
@@ -620,8 +625,75 @@ var CycladesReplay = (() => {
   function stepIntent(step) {
     return { type: "step", step };
   }
+  function whyIntent(target, step) {
+    return { type: "why", target, step };
+  }
   function renderedIntent(step, ms) {
     return { type: "rendered", step, ms: Math.round(ms * 100) / 100 };
+  }
+
+  // src/fit.js
+  var SCROLLING = /(auto|scroll)/;
+  var CONTENT_SIZED = ".jupyter-widgets, .jp-OutputArea, .jp-OutputArea-output";
+  var MARGIN = 12;
+  var LEAST = 220;
+  function scroller(el) {
+    const view = el.ownerDocument.defaultView;
+    const least = view.innerHeight / 2;
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      if (node.matches(CONTENT_SIZED)) continue;
+      const style = view.getComputedStyle(node);
+      if (SCROLLING.test(style.overflowY) && node.clientHeight >= least) return node;
+    }
+    return null;
+  }
+  function visibleHeight(el) {
+    const box = scroller(el);
+    const view = el.ownerDocument.defaultView;
+    return box ? box.clientHeight : view.innerHeight;
+  }
+  function mapMaxHeight(root, visible) {
+    const area = root.querySelector(".cw-map-area");
+    if (!area || !visible) return null;
+    const fitted = root.closest(".cw-fit") || root;
+    const others = fitted.getBoundingClientRect().height - area.getBoundingClientRect().height;
+    return Math.max(LEAST, Math.floor(visible - others - MARGIN));
+  }
+  function fit(root) {
+    const height = mapMaxHeight(root, visibleHeight(root));
+    if (height === null) return;
+    const now = parseFloat(root.style.getPropertyValue("--cw-map-max-h")) || 0;
+    if (Math.abs(now - height) > 2) root.style.setProperty("--cw-map-max-h", `${height}px`);
+  }
+  function watchFit(root) {
+    const view = root.ownerDocument.defaultView;
+    if (!view || typeof view.ResizeObserver !== "function") return () => {
+    };
+    let pending = false;
+    const again = () => {
+      if (pending) return;
+      pending = true;
+      view.requestAnimationFrame(() => {
+        pending = false;
+        fit(root);
+      });
+    };
+    const observer = new view.ResizeObserver(again);
+    observer.observe(root);
+    const start = () => {
+      const box = scroller(root);
+      if (box) observer.observe(box);
+      const fitted = root.closest(".cw-fit");
+      if (fitted) observer.observe(fitted);
+      again();
+    };
+    start();
+    view.addEventListener("resize", again);
+    view.requestAnimationFrame(start);
+    return () => {
+      observer.disconnect();
+      view.removeEventListener("resize", again);
+    };
   }
 
   // src/keys.js
@@ -711,7 +783,7 @@ var CycladesReplay = (() => {
 
   // src/live.js
   var soon = (fn) => typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn);
-  var WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
+  var WATCHED = ["static", "view", "legal", "error", "notice", "annotation", "timeline", "animate", "interactive"];
   var SLOTS = {
     header: ".cw-header-slot",
     prompt: ".cw-prompt-slot",
@@ -764,6 +836,7 @@ var CycladesReplay = (() => {
       for (const [type, fn] of this.dom) this.root.addEventListener(type, fn);
       this.unwatchLog = watchLog(this.slots.log);
       this.draw();
+      this.unwatchFit = watchFit(this.root);
     }
     /** Stop listening and remove the board. */
     unmount() {
@@ -771,6 +844,7 @@ var CycladesReplay = (() => {
       for (const [name, fn] of this.handlers) this.source.off(name, fn);
       for (const [type, fn] of this.dom) this.root.removeEventListener(type, fn);
       this.unwatchLog();
+      this.unwatchFit();
       this.root.remove();
     }
     q(selector) {
@@ -822,6 +896,7 @@ var CycladesReplay = (() => {
       this.drawStatic(fixed);
       const ui = {
         error: src.get("error"),
+        notice: src.get("notice"),
         annotation: src.get("annotation"),
         timeline: src.get("timeline"),
         animate: src.get("animate") !== false,
@@ -904,7 +979,7 @@ var CycladesReplay = (() => {
       this.schedule();
     }
     onClick(ev) {
-      const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
+      const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track],[data-god],[data-creature]");
       if (!t || !this.root.contains(t)) return;
       const legal = this.source.get("legal") || [];
       const intent = t.dataset.intent;
@@ -920,9 +995,14 @@ var CycladesReplay = (() => {
       } else if (intent === "close") {
         this.close();
       } else {
-        const id = t.dataset.target || t.dataset.track;
-        if (actionsAt(legal, id).length && this.source.get("interactive") !== false) this.open(id);
+        this.onPlace(t.dataset.target || t.dataset.track || t.dataset.god || t.dataset.creature, legal);
       }
+    }
+    /** A place, god or creature clicked: its menu when it is lit, else ask why not. */
+    onPlace(id, legal) {
+      if (this.source.get("interactive") === false || !id) return;
+      if (actionsAt(legal, id).length) this.open(id);
+      else this.source.send(whyIntent(id, this.step()));
     }
     onOver(ev) {
       const tip = this.slots.tip;

@@ -86,6 +86,9 @@ class Board(Intents, Seats, anywidget.AnyWidget):
     """Language of every word on the board ("en", "zh", ...)."""
     mode = traitlets.Unicode("normal").tag(sync=True)
     """``"normal"``, or ``"projector"``: larger text on the map, for the back of a room."""
+    notice = traitlets.Unicode("").tag(sync=True)
+    """Why nothing can be done where the person just clicked (a place, god or creature not
+    lit), in one sentence; empty after the next move (see the ``why`` intent)."""
     error = traitlets.Unicode("").tag(sync=True)
     """The last rejected intent's message (empty when the last intent was carried out)."""
     animate = traitlets.Bool(True).tag(sync=True)
@@ -166,7 +169,9 @@ class Board(Intents, Seats, anywidget.AnyWidget):
 
     def close(self) -> None:
         """Close the board: its game forgets it, and nothing else keeps it alive."""
-        self._game.unobserve(self._game_changed)
+        game = self.__dict__.get("_game")  # absent when the constructor refused its arguments
+        if game is not None:
+            game.unobserve(self._game_changed)
         _forget_file_watchers(self)
         super().close()
 

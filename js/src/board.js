@@ -6,7 +6,7 @@
 import { fmt, h } from "./dom.js";
 import { litLayer, mapLayer, marksLayer, namesLayer, ownersLayer, trailsLayer } from "./map.js";
 import {
-  actionButtons, annotationPanel, battlePanel, creatureTrack, errorLine, godTrack, headerBar,
+  actionButtons, annotationPanel, battlePanel, creatureTrack, errorLine, noticeLine, godTrack, headerBar,
   legendPanel, logPanel, playerPanels, promptBar, turnTrack,
 } from "./panels.js";
 import { piecesLayer } from "./pieces.js";
@@ -66,6 +66,7 @@ export function boardParts(fixed, view, legal, ui = {}) {
     marks: marksLayer(fixed, view),
     below: [
       errorLine(fixed, ui.error),
+      noticeLine(ui.notice),
       loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": fixed.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
       annotationPanel(fixed, ui.annotation),
     ],
