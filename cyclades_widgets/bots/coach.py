@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..i18n import Message, percent, render, resolve
+from ..i18n import Message, percent, resolve, text
 from ..rules import flow
 from ..rules.actions import Action
 from ..rules.offerings import payment
@@ -103,7 +103,7 @@ class Hint:
                 params["other"], lang, map_id=self.map_id, players=self.players
             )
         key = f"bots.{'reason' if self.voice == 'you' else 'bot_reason'}.{self.why_key}"
-        return render(key, params, lang, proper=frozenset(self.players) | {self.player})
+        return text(key, lang, *self.players, self.player, **params)
 
     def describe(self, lang: str | None = None) -> str:
         """The suggested action in words."""

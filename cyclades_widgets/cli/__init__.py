@@ -23,8 +23,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO, cast
 
+from .. import i18n
 from . import classroom, demo, records, tutorials
-from .text import EscapedOutput, asked_language, message_language, say
+from .text import EscapedOutput, asked_language, message_language
 
 __all__ = ["build_parser", "main"]
 
@@ -42,7 +43,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every command, its help in ``lang`` (None: the session's
     language)."""
     lang = message_language(lang)
-    parser = argparse.ArgumentParser(prog="cyclades-widgets", description=say("help.main", lang))
+    parser = argparse.ArgumentParser(
+        prog="cyclades-widgets", description=i18n.text("cli.help.main", lang)
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in dict.fromkeys(COMMANDS.values()):
         module.add(commands, lang)

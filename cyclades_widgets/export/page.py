@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..history import BaseGame
-from ..i18n import render
+from ..i18n import text
 from ..records.notes import move_positions, notes_at
 from ..records.shape import local_text
 from ..rules.state import GameState
@@ -104,11 +104,11 @@ def page_payload(
             lines.update(log["lines"])
             view["log"] = {k: v for k, v in log.items() if k != "lines"}
         bare.append(view)
-    text = {key: render(f"board.control.{key}", lang=lang) for key in _CONTROLS}
-    text.update(
-        slider=render("board.page.slider", lang=lang),
-        controls=render("board.page.controls", lang=lang),
-        keys=render("board.keys", lang=lang),
+    words = {key: text(f"board.control.{key}", lang) for key in _CONTROLS}
+    words.update(
+        slider=text("board.page.slider", lang),
+        controls=text("board.page.controls", lang),
+        keys=text("board.keys", lang),
     )
     length = len(bare) - 1
     return {
@@ -119,10 +119,9 @@ def page_payload(
         "lines": lines,
         "notes": {str(k): _shown(note) for k, (_, note) in enumerate(views) if _shown(note)},
         "timeline": [
-            render("board.timeline", {"index": k, "length": length}, lang)
-            for k in range(length + 1)
+            text("board.timeline", lang, index=k, length=length) for k in range(length + 1)
         ],
-        "text": text,
+        "text": words,
     }
 
 
@@ -134,8 +133,8 @@ def _shown(note: Mapping[str, Any]) -> dict[str, Any]:
 def _move_words(move: int, moves: int, lang: str) -> str:
     """Which move a position follows, numbered from 1 as everywhere a learner reads."""
     if move == 0:
-        return render("record.text.before_first", {"moves": moves}, lang)
-    return render("record.text.after_move", {"move": move, "moves": moves}, lang)
+        return text("record.text.before_first", lang, moves=moves)
+    return text("record.text.after_move", lang, move=move, moves=moves)
 
 
 def pack(data: Any) -> str:
@@ -187,13 +186,13 @@ def replay_page(
             raise ValueError("replay_page(views) needs map_id=")
     if not views:
         raise ValueError("a replay needs at least one position")
-    title = title or render("board.page.title", lang=lang)
+    title = title or text("board.page.title", lang)
     payload = page_payload(views, map_id, lang, title)
     if moves_at is not None:  # a record: each position also says which move it follows
         total = max(moves_at, default=0)
         payload["timeline"] = [
-            f"{text} · {_move_words(move, total, lang)}"
-            for text, move in zip(payload["timeline"], moves_at, strict=True)
+            f"{line} · {_move_words(move, total, lang)}"
+            for line, move in zip(payload["timeline"], moves_at, strict=True)
         ]
     script = (STATIC / "replay-page.js").read_text("utf-8").replace("</script", "<\\/script")
     css = (STATIC / "board.css").read_text("utf-8")

@@ -24,7 +24,7 @@ import anywidget
 import traitlets
 
 from ..game import Bot, Game
-from ..i18n import render
+from ..i18n import text
 from ..records.highlight import Highlight
 from ..rules.actions import Action
 from ..view import STATIC
@@ -206,7 +206,7 @@ class Board(Intents, Seats, anywidget.AnyWidget):
 
     def text(self, key: str, /, **params: Any) -> str:
         """A catalog entry in the board's language (the controls around it use this)."""
-        return render(key, params, self.lang)
+        return text(key, self.lang, **params)
 
     # ------------------------------------------------------------------ redrawing
     def refresh(self) -> None:

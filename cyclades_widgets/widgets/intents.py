@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
-from ..i18n import render
+from ..i18n import text
 from ..rules.actions import Action
 from ..rules.errors import CycladesError
 from ..view.whynot import why_not
@@ -318,10 +318,10 @@ def _record_render(board: BoardHost, msg: Mapping[str, Any]) -> None:
 
 def _intent_type(msg: Any, lang: str) -> str:
     if not isinstance(msg, Mapping):
-        raise IntentError(render("board.error.bad_intent", {"what": type(msg).__name__}, lang))
+        raise IntentError(text("board.error.bad_intent", lang, what=type(msg).__name__))
     kind = msg.get("type")
     if kind not in INTENT_TYPES:
-        raise IntentError(render("board.error.bad_intent", {"what": quote(kind)}, lang))
+        raise IntentError(text("board.error.bad_intent", lang, what=quote(kind)))
     return str(kind)
 
 
