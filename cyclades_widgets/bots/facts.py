@@ -27,7 +27,7 @@ from ..view.attack import attack_on
 from .evaluate import battle_odds_for, building_types
 from .outlook import Outlook
 
-__all__ = ["GAP", "KEEP", "LIKELY", "WEIGHTS", "Case", "Fact", "find"]
+__all__ = ["GAP", "INTRINSIC", "KEEP", "LIKELY", "WEIGHTS", "Case", "Fact", "find"]
 
 LIKELY = 0.25
 """A consequence seen in at least this share of the playouts is worth saying."""
@@ -51,6 +51,12 @@ class Fact:
     def get(self, name: str) -> Any:
         """One value, or None."""
         return dict(self.params).get(name)
+
+    @property
+    def plan(self) -> tuple[Any, ...]:
+        """The fact without its figures: two moves with the same plan share it."""
+        kind = "outbid" if self.kind == "other_outbid" else self.kind  # the other move's own
+        return (kind, *(v for _, v in self.params if isinstance(v, str)))
 
 
 def _fact(kind: str, **params: Any) -> Fact:
@@ -258,12 +264,24 @@ def _plan(case: Case) -> list[Fact]:
 
 
 def _outbid(case: Case) -> list[Fact]:
-    """A bid that a rival outbids in most playouts."""
-    if case.action.kind != "bid" or len(case.action.args) < 2:
-        return []
-    god, seen = case.action.args[0], case.seen
-    p = seen.share(seen.gods[case.seat][god])
-    return [_fact("outbid", god=god, p=p)] if p < KEEP else []
+    """A bid that a rival outbids in most playouts: the move's own (``outbid``), or, in a
+    comparison, the other move's (``other_outbid``)."""
+    found = _outbid_share(case.action, case.seen, case.seat)
+    if found is not None:
+        return [_fact("outbid", god=found[0], q=found[1])]
+    if case.other is not None:
+        found = _outbid_share(case.other, case.baseline, case.seat)
+        if found is not None:
+            return [_fact("other_outbid", god=found[0], q=found[1])]
+    return []
+
+
+def _outbid_share(action: Action, seen: Outlook, seat: int) -> tuple[str, float] | None:
+    if action.kind != "bid" or len(action.args) < 2:
+        return None
+    god = action.args[0]
+    kept = seen.share(seen.gods[seat][god])
+    return (god, 1 - kept) if kept < KEEP else None
 
 
 def _position(case: Case) -> list[Fact]:
@@ -285,13 +303,16 @@ FINDERS: tuple[Finder, ...] = (
 )  # fmt: skip
 """The finders, the strongest fact first."""
 
+INTRINSIC = frozenset({"battle", "battle_sea", "fight", "retreat", "retreat_hopeless",
+                       "priests", "building", "philosopher", "outbid", "growth", "steady"})  # fmt: skip
+"""Facts about the move itself, not about what differs from the other move."""
+
 IMPLIED = {
     "conquest_set": {"metropolis"},
     "conquest_metropolis": {"rival_fall", "threat"},
     "win": {"metropolis"},
     "win_priests": {"metropolis", "priests", "god"},
     "god_left": {"rival_metropolis"},
-    "battle": {"risky"},
 }
 """Facts that go without saying after another one."""
 

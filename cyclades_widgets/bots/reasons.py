@@ -45,7 +45,7 @@ from ..rules.actions import Action
 from ..rules.state import GameState
 from ..view.actions import action_label
 from ..view.text import Words
-from .facts import Case, Fact, find
+from .facts import INTRINSIC, Case, Fact, find
 from .mcts import SearchResult
 from .outlook import LOOK_PLAYOUTS, Outlook, look, snapshot
 
@@ -102,23 +102,39 @@ class Reason:
     def text(self, lang: str | None = None, voice: Voice | None = None) -> str:
         """The reason in one or two sentences, in ``lang`` (None: the session's language)."""
         voice = voice or self.voice
+        lang, names, why, why_other = self._parts(lang, voice)
+        frame = "only" if self.other is None else "frame"
+        if self.tie:
+            frame = "tie" if self.other_facts else "same"
+        params: dict[str, Any] = {**names, "player": self.player, "why": why}
+        params["p"] = percent(self.p, 0, lang)
+        if self.q is not None:
+            params["q"] = percent(self.q, 0, lang)
+        if why_other:
+            params["why_other"] = (catalog(lang).get("reasons.join") or "; ").join(why_other)
+        params["why"] = (catalog(lang).get("reasons.join") or "; ").join(why)
+        return render(f"reasons.{frame}.{voice}", params, lang, proper=self._proper())
+
+    def clauses(self, lang: str | None = None, voice: Voice | None = None) -> list[str]:
+        """Each fact on its own, as :meth:`text` says it (the other move's facts last)."""
+        _, _, why, why_other = self._parts(lang, voice or self.voice)
+        return why + why_other
+
+    def _parts(
+        self, lang: str | None, voice: Voice
+    ) -> tuple[str, dict[str, str], list[str], list[str]]:
+        """The language, the moves' names, and the clauses of each move's facts."""
         words = Words(lang or _session(), self.map_id, self.players)
         names = {"action": action_label(self.action, words)}
         if self.other is not None:
             names["other"] = action_label(self.other, words)
         person = "you" if voice == "you" else "they"
-        why = _facts(self.facts, person, names, self, words.lang)
-        frame = "only" if self.other is None else "frame"
-        if self.tie:
-            frame = "tie" if self.other_facts else "same"
-        params: dict[str, Any] = {**names, "player": self.player, "why": why}
-        params["p"] = percent(self.p, 0, words.lang)
-        if self.q is not None:
-            params["q"] = percent(self.q, 0, words.lang)
-        if self.tie and self.other_facts:
+        why = [_fact_text(f, person, names, self, words.lang) for f in self.facts]
+        why_other: list[str] = []
+        if self.other_facts:
             swapped = {"action": names["other"], "other": names["action"]}
-            params["why_other"] = _facts(self.other_facts, person, swapped, self, words.lang)
-        return render(f"reasons.{frame}.{voice}", params, words.lang, proper=self._proper())
+            why_other = [_fact_text(f, person, swapped, self, words.lang) for f in self.other_facts]
+        return words.lang, names, why, why_other
 
     def _proper(self) -> frozenset[str]:
         return frozenset(self.players) | {self.player}
@@ -131,14 +147,6 @@ def _session() -> str:
     from ..i18n import get_language
 
     return get_language()
-
-
-def _facts(
-    facts: tuple[Fact, ...], person: str, names: dict[str, str], reason: Reason, lang: str
-) -> str:
-    """The facts as clauses joined in ``lang``."""
-    parts = [_fact_text(f, person, names, reason, lang) for f in facts]
-    return (catalog(lang).get("reasons.join") or "; ").join(parts)
 
 
 def _fact_text(fact: Fact, person: str, names: dict[str, str], reason: Reason, lang: str) -> str:
@@ -197,7 +205,23 @@ def compare(
     if p - q >= TIE:
         return replace(reason, facts=facts or _own(state, seat, better, seen))
     mine, theirs = _own(state, seat, better, seen), _own(state, seat, other, baseline)
-    return replace(reason, facts=mine, other_facts=() if theirs == mine else theirs, tie=True)
+    return _tie(reason, mine, theirs, facts)
+
+
+def _tie(
+    reason: Reason, mine: tuple[Fact, ...], theirs: tuple[Fact, ...], edges: tuple[Fact, ...]
+) -> Reason:
+    """About equally good: what each move does (what both do, said once), and the one thing
+    the first does better, if any (``edges``: what differs from the other move)."""
+    shared = {f.plan for f in mine} & {f.plan for f in theirs}
+    own: tuple[Fact, ...] = mine[:2]
+    others: tuple[Fact, ...] = ()
+    if {f.plan for f in mine} != {f.plan for f in theirs}:
+        own = (tuple(f for f in mine if f.plan not in shared) or mine)[:2]
+        others = (tuple(f for f in theirs if f.plan not in shared) or theirs)[:2]
+    said = {f.plan for f in (*own, *others)}
+    edge = tuple(f for f in edges if f.kind not in INTRINSIC and f.plan not in said)[:1]
+    return replace(reason, facts=own + edge, other_facts=others, tie=True)
 
 
 def alone(
@@ -223,7 +247,7 @@ def alone(
 def _own(state: GameState, seat: int, action: Action, seen: Outlook) -> tuple[Fact, ...]:
     """What a move does by itself: its look against the position as it stands (never
     empty: ``steady`` when little changes)."""
-    return find(Case(state, seat, action, None, seen, snapshot(state, seat)))
+    return find(Case(state, seat, action, None, seen, snapshot(state, seat)), most=3)
 
 
 def _chances(
