@@ -313,6 +313,7 @@ IMPLIED = {
     "win": {"metropolis"},
     "win_priests": {"metropolis", "priests", "god"},
     "god_left": {"rival_metropolis"},
+    "gold_wasted": {"position"},
 }
 """Facts that go without saying after another one."""
 
