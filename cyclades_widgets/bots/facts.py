@@ -55,8 +55,13 @@ class Fact:
     @property
     def plan(self) -> tuple[Any, ...]:
         """The fact without its figures: two moves with the same plan share it."""
-        kind = "outbid" if self.kind == "other_outbid" else self.kind  # the other move's own
+        kind = PLANS.get(self.kind, self.kind)
         return (kind, *(v for _, v in self.params if isinstance(v, str)))
+
+
+PLANS = {"other_outbid": "outbid", "position": "more", "growth": "more"}
+"""Kinds that say the same plan as another: the other move's outbid bid is that move's own;
+more of something than after the other move, or than now."""
 
 
 def _fact(kind: str, **params: Any) -> Fact:
