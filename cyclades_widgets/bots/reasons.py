@@ -81,6 +81,8 @@ class Reason:
     """What ``action`` brings that ``other`` does not, the strongest first."""
     other_facts: tuple[Fact, ...] = ()
     """For a tie: what ``other`` does (empty: the same as ``action``)."""
+    edge: tuple[Fact, ...] = ()
+    """For a tie: the one thing ``action`` still does better than ``other``, if any."""
     tie: bool = False
     """True when the two moves are about equally good (:data:`TIE`)."""
     voice: Voice = "review"
@@ -92,7 +94,7 @@ class Reason:
         """``"tie"`` or ``"only"`` first when it is one, then the facts' kinds (the
         catalog keys ``reasons.you.<kind>``): what a test checks."""
         lead = ("tie",) if self.tie else ("only",) if self.other is None else ()
-        return lead + tuple(f.kind for f in (*self.facts, *self.other_facts))
+        return lead + tuple(f.kind for f in (*self.facts, *self.other_facts, *self.edge))
 
     @property
     def kind(self) -> str:
@@ -102,39 +104,48 @@ class Reason:
     def text(self, lang: str | None = None, voice: Voice | None = None) -> str:
         """The reason in one or two sentences, in ``lang`` (None: the session's language)."""
         voice = voice or self.voice
-        lang, names, why, why_other = self._parts(lang, voice)
+        lang, names, (why, why_other, edge) = self._parts(lang, voice)
         frame = "only" if self.other is None else "frame"
         if self.tie:
             frame = "tie" if self.other_facts else "same"
-        params: dict[str, Any] = {**names, "player": self.player, "why": why}
+        join = catalog(lang).get("reasons.join") or "; "
+        params: dict[str, Any] = {**names, "player": self.player, "why": join.join(why)}
         params["p"] = percent(self.p, 0, lang)
         if self.q is not None:
             params["q"] = percent(self.q, 0, lang)
         if why_other:
-            params["why_other"] = (catalog(lang).get("reasons.join") or "; ").join(why_other)
-        params["why"] = (catalog(lang).get("reasons.join") or "; ").join(why)
-        return render(f"reasons.{frame}.{voice}", params, lang, proper=self._proper())
+            params["why_other"] = join.join(why_other)
+        said = render(f"reasons.{frame}.{voice}", params, lang, proper=self._proper())
+        if edge:
+            said += render("reasons.edge", {**names, "edge": join.join(edge)}, lang)
+        return said
 
     def clauses(self, lang: str | None = None, voice: Voice | None = None) -> list[str]:
-        """Each fact on its own, as :meth:`text` says it (the other move's facts last)."""
-        _, _, why, why_other = self._parts(lang, voice or self.voice)
-        return why + why_other
+        """Each fact on its own, as :meth:`text` says it (the other move's facts, then the
+        edge, last)."""
+        _, _, (why, why_other, edge) = self._parts(lang, voice or self.voice)
+        return why + why_other + edge
 
     def _parts(
         self, lang: str | None, voice: Voice
-    ) -> tuple[str, dict[str, str], list[str], list[str]]:
-        """The language, the moves' names, and the clauses of each move's facts."""
+    ) -> tuple[str, dict[str, str], tuple[list[str], list[str], list[str]]]:
+        """The language, the moves' names, and the clauses of the move's facts, the other
+        move's and the edge's."""
         words = Words(lang or _session(), self.map_id, self.players)
         names = {"action": action_label(self.action, words)}
         if self.other is not None:
             names["other"] = action_label(self.other, words)
         person = "you" if voice == "you" else "they"
-        why = [_fact_text(f, person, names, self, words.lang) for f in self.facts]
-        why_other: list[str] = []
-        if self.other_facts:
-            swapped = {"action": names["other"], "other": names["action"]}
-            why_other = [_fact_text(f, person, swapped, self, words.lang) for f in self.other_facts]
-        return words.lang, names, why, why_other
+        swapped = {"action": names.get("other", ""), "other": names["action"]}
+        return (
+            words.lang,
+            names,
+            (
+                [_fact_text(f, person, names, self, words.lang) for f in self.facts],
+                [_fact_text(f, person, swapped, self, words.lang) for f in self.other_facts],
+                [_fact_text(f, person, names, self, words.lang) for f in self.edge],
+            ),
+        )
 
     def _proper(self) -> frozenset[str]:
         return frozenset(self.players) | {self.player}
@@ -221,7 +232,7 @@ def _tie(
         others = (tuple(f for f in theirs if f.plan not in shared) or theirs)[:2]
     said = {f.plan for f in (*own, *others)}
     edge = tuple(f for f in edges if f.kind not in INTRINSIC and f.plan not in said)[:1]
-    return replace(reason, facts=own + edge, other_facts=others, tie=True)
+    return replace(reason, facts=own, other_facts=others, edge=edge, tie=True)
 
 
 def alone(
