@@ -230,7 +230,7 @@ def _risky(case: Case) -> list[Fact]:
     battle = attack(case.state, case.seat, case.other)
     if battle is None or battle.get("odds") >= 0.5:
         return []
-    return [Fact("risky", battle.params)]
+    return [Fact("risky" if battle.get("odds") >= 0.005 else "hopeless", battle.params)]
 
 
 def _gold(case: Case) -> list[Fact]:

@@ -164,7 +164,8 @@ def _fact_text(fact: Fact, person: str, names: dict[str, str], reason: Reason, l
     params: dict[str, Any] = {**names, "player": reason.player}
     for key, value in fact.params:
         if key in _PERCENT:
-            params[key] = percent(value, 0, lang)
+            close = 0 < value < 0.01 or 0.99 < value < 1  # 99.7%, not a certain 100%
+            params[key] = percent(value, 1 if close and key == "odds" else 0, lang)
         elif key == "nth":
             params[key] = _ordinal(value, lang)
         elif key == "what":
