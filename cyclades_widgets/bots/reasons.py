@@ -28,10 +28,10 @@ one does.
 >>> print(why.text("en"))  # doctest: +NORMALIZE_WHITESPACE
 Athens should have played “Move 3 troops from Ios to Naxos” rather than “End the turn”:
 Athens takes Naxos from Sparta (their second isle) in 100% of the games; with 3 troops
-against 1 on Naxos, Athens wins the battle 100% of the time (win chance 41% → 29%).
+against 1 on Naxos, Athens wins the battle 99.8% of the time (win chance 41% → 29%).
 >>> print(why.text("zh", voice="bot"))  # doctest: +NORMALIZE_WHITESPACE
 把 3 支陆军 从伊奥斯移到纳克索斯:在 100% 的对局中,Athens从Sparta手中夺下纳克索斯(Athens的第二座岛屿);以
-3 支陆军 对 1 进攻纳克索斯,Athens有 100% 的机会赢下战斗(Athens的胜率 41%,而选择“结束行动”为 29%)。
+3 支陆军 对 1 进攻纳克索斯,Athens有 99.8% 的机会赢下战斗(Athens的胜率 41%,而选择“结束行动”为 29%)。
 """
 
 from __future__ import annotations
