@@ -41,7 +41,7 @@ from ..rules.state import GameState, Phase
 from .evaluate import win_estimates
 from .policy import bid_choice, completes_metropolis, quick_action, seat_to_act
 
-__all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates"]
+__all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates", "default_step"]
 
 DEFAULT_PLAYOUTS = 400
 """Playouts per decision by default: well under a second on one core."""
@@ -282,20 +282,26 @@ def _rollout(state: GameState, start_cycle: int, rng: random.Random) -> None:
         kind, seat = flow.node(state)
         if kind == "over" or state.cycle > start_cycle:
             return
-        if kind == "auto":
-            flow.auto_step(state)
-        elif kind == "chance":
-            _sample(state, rng)
+        default_step(state, kind, seat, rng)
+
+
+def default_step(state: GameState, kind: str, seat: int | None, rng: random.Random) -> None:
+    """One step of a playout, at a node of ``kind`` (:func:`.flow.node`): the automatic
+    step, a sampled chance outcome, or the rules of thumb's decision for ``seat``."""
+    if kind == "auto":
+        flow.auto_step(state)
+    elif kind == "chance":
+        _sample(state, rng)
+    else:
+        assert seat is not None
+        legal = flow.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        elif state.phase is Phase.OFFERINGS and not state.pending:
+            action = bid_choice(state, seat, legal, rng)
         else:
-            assert seat is not None
-            legal = flow.legal_actions(state)
-            if len(legal) == 1:
-                action = legal[0]
-            elif state.phase is Phase.OFFERINGS and not state.pending:
-                action = bid_choice(state, seat, legal, rng)
-            else:
-                action = quick_action(state, seat, legal, rng)
-            flow.apply(state, action)
+            action = quick_action(state, seat, legal, rng)
+        flow.apply(state, action)
 
 
 def _record(stats: MoveStats, before: GameState, after: GameState, seat: int, value: float) -> None:
