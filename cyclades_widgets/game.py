@@ -45,7 +45,11 @@ from .records.verify import check_start
 from .rules.setup import new_state
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .bots.coach import Hint
+    from .review import Review
+    from .review.core import Progress
     from .tables import Tables
 
 __all__ = ["Bot", "Game", "GameRecord", "Step"]
@@ -126,6 +130,22 @@ class Game(BaseGame):
 
         chosen = self.seed if seed is None else seed
         return hint(self.state, level=level, playouts=playouts, seed=chosen)
+
+    def review(
+        self,
+        level: str = "strong",
+        executor: Executor | None = None,
+        seed: int = 0,
+        progress: Progress | bool | None = None,
+    ) -> Review:
+        """Review every decision of the game: the mover's win chance with the best move
+        the search finds and after the move played, the loss, and a label (good,
+        inaccuracy, mistake, blunder); chance and automatic steps are listed, not judged.
+        ``executor`` (a process pool, a Dask client's executor) judges decisions in
+        parallel; the same ``seed`` gives the same review. See ``docs/review.md``."""
+        from .review import review
+
+        return review(self, level, executor, seed, progress)
 
     def _repr_svg_(self) -> str:
         """The position as a static SVG board (notebooks, nbconvert, GitHub), with the last
@@ -228,6 +248,19 @@ class GameRecord(RecordTree):
         target = Path(path)
         target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
         return target
+
+    def review(
+        self,
+        level: str = "strong",
+        executor: Executor | None = None,
+        seed: int = 0,
+        progress: Progress | bool | None = None,
+        *,
+        line: LinePath = (),
+    ) -> Review:
+        """Review the decisions of a line (the main line by default): :meth:`Game.review`
+        on its replay. Entry ``move`` numbers are this record's step indices."""
+        return self.replay(line).review(level, executor, seed, progress)
 
     # ------------------------------------------------------------------ replaying
     def validate(self) -> None:
