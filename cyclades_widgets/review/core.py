@@ -10,21 +10,22 @@
 >>> r = review(game, level="easy", seed=1)
 >>> [e.kind for e in r.entries][-1], r.entries[-1].played
 ('decision', 'bid zeus 1')
->>> r.entries[-1].label in LABELS
+>>> r.entries[-1].label in ("good", "inaccuracy", "mistake", "blunder")
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..bots.levels import check_level
 from ..history import BaseGame
 from ..rules import flow
-from .labels import BUDGETS, LABELS, Label, label_for
+from .entries import Entry, Kind, Progress, ReviewData
+from .labels import BUDGETS, label_for
 from .search import Judgement, judge
 
 if TYPE_CHECKING:
@@ -34,84 +35,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Entry", "Progress", "Review", "review"]
 
-Kind = Literal["decision", "forced", "chance", "auto"]
-Progress = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` after each decision judged."""
-
 
 @dataclass(frozen=True)
-class Entry:
-    """One step of the reviewed game."""
-
-    position: int
-    """The step's index in the game's history (the position before it)."""
-    move: int | None
-    """The move's index in the record (decisions and chance steps), None for an automatic
-    step."""
-    kind: Kind
-    """``"decision"`` (judged), ``"forced"`` (one legal move), ``"chance"``, ``"auto"``."""
-    cycle: int
-    phase: str
-    player: str | None
-    """The player to act (None at a chance or automatic step)."""
-    played: str | None
-    """The move played or the chance outcome, as notation (None: an automatic step)."""
-    best: str | None = None
-    """The best move the search found (the move played when it is the best)."""
-    before: float | None = None
-    """The mover's win chance with the best move."""
-    after: float | None = None
-    """The mover's win chance after the move played."""
-    chances: tuple[float, ...] = ()
-    """Every player's win chance after the move played, in seat order."""
-    label: Label | None = None
-    """good, inaccuracy, mistake or blunder (None when not judged)."""
-    playouts: int = 0
-
-    @property
-    def loss(self) -> float:
-        """How much the move played lost against the best one (0 when not judged)."""
-        if self.before is None or self.after is None:
-            return 0.0
-        return max(0.0, self.before - self.after)
-
-    @property
-    def judged(self) -> bool:
-        """Whether the search judged this step (a decision with a choice)."""
-        return self.label is not None
-
-
-@dataclass(frozen=True)
-class Review:
-    """A reviewed game: :attr:`entries`, one per step of its history."""
-
-    players: tuple[str, ...]
-    entries: tuple[Entry, ...]
-    level: str
-    seed: int
-    map_id: str
-
-    @property
-    def decisions(self) -> list[Entry]:
-        """The judged decisions."""
-        return [e for e in self.entries if e.judged]
-
-    def mistakes(self, least: Label = "inaccuracy", player: str | None = None) -> list[Entry]:
-        """The decisions labelled ``least`` or worse (of one player, or all)."""
-        rank = LABELS.index(least)
-        return [
-            e for e in self.decisions
-            if e.label is not None and LABELS.index(e.label) >= rank
-            and (player is None or e.player == player)
-        ]  # fmt: skip
-
-    def counts(self) -> dict[str, dict[Label, int]]:
-        """Each player's number of decisions of each label."""
-        out: dict[str, dict[Label, int]] = {p: dict.fromkeys(LABELS, 0) for p in self.players}
-        for e in self.decisions:
-            assert e.player is not None and e.label is not None
-            out[e.player][e.label] += 1
-        return out
+class Review(ReviewData):
+    """A reviewed game: :attr:`entries`, one per step of its history, with its
+    :meth:`table` and its :meth:`plot`."""
 
     def table(self, lang: str | None = None, *, steps: bool = False) -> pd.DataFrame:
         """A pandas table, one row per decision (``steps=True``: every step), its headers

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .core import Review
+    from .entries import ReviewData as Review
 
 __all__ = ["Plot"]
 

@@ -21,7 +21,8 @@ from ..i18n import render
 from ..rules.actions import Action
 
 if TYPE_CHECKING:
-    from .core import Entry, Review
+    from .entries import Entry
+    from .entries import ReviewData as Review
 
 __all__ = ["COLUMNS", "column", "review_table", "words_for"]
 
