@@ -83,6 +83,14 @@ class ReviewData:
             and (player is None or e.player == player)
         ]  # fmt: skip
 
+    def agreement(self, other: ReviewData, least: Label = "mistake") -> float:
+        """The share of this review's decisions labelled ``least`` or worse that ``other``
+        (a review of the same game, say with another seed) labels ``least`` or worse too
+        (1.0 when this review has none): how far its verdicts stand above the noise."""
+        mine = {e.position for e in self.mistakes(least)}
+        theirs = {e.position for e in other.mistakes(least)}
+        return len(mine & theirs) / len(mine) if mine else 1.0
+
     def counts(self) -> dict[str, dict[Label, int]]:
         """Each player's number of decisions of each label."""
         out: dict[str, dict[Label, int]] = {p: dict.fromkeys(LABELS, 0) for p in self.players}
