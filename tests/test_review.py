@@ -120,3 +120,42 @@ def test_a_move_that_throws_the_game_away_is_a_blunder_with_the_winning_move_as_
     seat = game.players.index("Corinth")
     assert j.best.startswith("bid athena ") and j.best != "bid athena 2"
     assert label_for(j.before[seat] - j.after[seat]) == "blunder"
+
+
+# --------------------------------------------------------------------------- table and graph
+
+
+def test_the_table_has_one_row_per_decision_in_the_learners_language(short_review):
+    decisions = [e for e in short_review.entries if e.kind in ("decision", "forced")]
+    table = short_review.table("fr")
+    assert len(table) == len(decisions)
+    assert list(table.index) == [e.position for e in decisions]
+    assert "Coup joué" in table.columns and "Perte" in table.columns
+    labels = set(table["Verdict"])
+    assert labels <= {"bon", "imprécision", "erreur", "gaffe", "coup unique"}
+    everything = short_review.table("zh", steps=True)
+    assert len(everything) == len(short_review.entries) and "损失" in everything.columns
+
+
+def test_the_graph_draws_one_line_per_player_and_each_marked_decision_in_its_players_colour_and_shape(
+    short_review,
+):
+    from cyclades_widgets.view.icons import SHAPES
+    from cyclades_widgets.view.palette import PLAYER_COLOURS, PLAYER_SHAPES
+
+    plot = short_review.plot("en")
+    g = plot.payload
+    assert [line["player"] for line in g["lines"]] == list(short_review.players)
+    marked = short_review.mistakes("inaccuracy")
+    assert [m["position"] for m in g["marks"]] == [e.position for e in marked]
+    for m, e in zip(g["marks"], marked, strict=True):
+        seat = short_review.players.index(e.player)
+        assert (m["colour"], m["shape"]) == (PLAYER_COLOURS[seat], SHAPES[PLAYER_SHAPES[seat]])
+    assert [h["position"] for h in g["hits"]] == [e.position for e in short_review.decisions]
+    assert [c["text"] for c in g["cycles"]] == [
+        str(c) for c in sorted({e.cycle for e in short_review.entries} - {0})
+    ]
+    svg = plot._repr_svg_()
+    assert svg.count('class="cw-graph-line"') == 3 and svg.count('class="cw-graph-mark"') == len(
+        marked
+    )
