@@ -236,9 +236,17 @@ class GameRecord(RecordTree):
         with no_gc():
             return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
 
-    def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
+    def to_html(
+        self,
+        path: str | Path,
+        *,
+        lang: str = "en",
+        viewer: str | None = None,
+        review: Review | None = None,
+    ) -> Path:
         """Write a self-contained HTML page that steps through the main line with its
-        notes (no kernel, no network; it opens from ``file://``). Returns the path.
+        notes (no kernel, no network; it opens from ``file://``). Returns the path. With a
+        ``review`` (:meth:`review`), the page shows its win-chance graph under the board.
 
         The page is :func:`cyclades_widgets.export.page.replay_page`: the board's own
         script and styles, inlined.
@@ -246,7 +254,8 @@ class GameRecord(RecordTree):
         from .export.page import replay_page
 
         target = Path(path)
-        target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
+        page = replay_page(self, lang=lang, viewer=viewer, review=review)
+        target.write_text(page, encoding="utf-8")
         return target
 
     def review(

@@ -3,6 +3,7 @@ listed but not judged, the same seed giving the same review, on an executor too.
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -159,3 +160,18 @@ def test_the_graph_draws_one_line_per_player_and_each_marked_decision_in_its_pla
     assert svg.count('class="cw-graph-line"') == 3 and svg.count('class="cw-graph-mark"') == len(
         marked
     )
+
+
+def test_the_html_replay_page_shows_the_reviews_graph_whose_points_lead_to_its_positions(
+    tmp_path,
+):
+    from cyclades_widgets.export.page import page_data
+
+    record = cw.GameRecord.from_game(example_record(3).game_at(SHORT))
+    review = record.review(level="easy", seed=3)
+    page = record.to_html(tmp_path / "page.html", lang="zh", review=review).read_text()
+    assert page.count('class="cw-page-graph"') == 1 and "胜率" in page
+    views = len(page_data(page)["patches"]) + 1
+    gotos = [int(x) for x in re.findall(r'data-goto="(\d+)"', page)]
+    assert gotos and max(gotos) < views
+    assert 'class="cw-page-graph"' not in record.to_html(tmp_path / "plain.html").read_text()

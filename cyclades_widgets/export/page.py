@@ -20,7 +20,7 @@ import gzip
 import html
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..history import BaseGame
 from ..i18n import render
@@ -32,6 +32,9 @@ from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
 from ..view.palette import COLOURS
+
+if TYPE_CHECKING:
+    from ..review.entries import ReviewData
 
 __all__ = [
     "game_views",
@@ -138,6 +141,16 @@ def _move_words(move: int, moves: int, lang: str) -> str:
     return render("record.text.after_move", {"move": move, "moves": moves}, lang)
 
 
+def _graph_section(review: ReviewData | None, lang: str) -> str:
+    """The review's win-chance graph (static SVG), or nothing."""
+    if review is None:
+        return ""
+    from ..review.plot import Plot
+
+    svg = Plot(review, lang=lang).svg
+    return f'<section class="cw-page-graph" style="max-width:960px;margin-top:12px">{svg}</section>'
+
+
 def pack(data: Any) -> str:
     """``data`` as gzipped JSON in base64 (deterministic: no time stamp), for the page."""
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -167,9 +180,12 @@ def replay_page(
     title: str | None = None,
     start: int = 0,
     viewer: str | None = None,
+    review: ReviewData | None = None,
 ) -> str:
     """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
-    or ``(view, annotation)`` pairs (then ``map_id`` is needed)."""
+    or ``(view, annotation)`` pairs (then ``map_id`` is needed). With a ``review`` of the
+    same game (:meth:`GameRecord.review`), its win-chance graph shows under the board;
+    clicking a point goes to that step."""
     lang = view_model.check_lang(lang)
     moves_at: list[int] | None = None
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
@@ -205,6 +221,7 @@ def replay_page(
 <style>body{{margin:16px;background:{COLOURS["page"]}}}{css}</style></head>
 <body>
 <main id="cw-replay"></main>
+{_graph_section(review, lang)}
 <script type="application/octet-stream" id="cw-data">{pack(payload)}</script>
 <script>{script}</script>
 <script>
@@ -213,6 +230,10 @@ CycladesReplay.unpack(document.getElementById("cw-data").textContent).then((data
   replay.go({start});
   document.querySelector(".cw-root").focus();
   window.cwReplay = replay;
+  for (const hit of document.querySelectorAll(".cw-page-graph [data-goto]")) {{
+    hit.style.cursor = "pointer";
+    hit.addEventListener("click", () => replay.go(Number(hit.getAttribute("data-goto"))));
+  }}
 }});
 </script>
 </body></html>
