@@ -40,6 +40,7 @@ from .records.replay import (
     run_autos,
 )
 from .records.schema import json_path, validate_shape, var_parts
+from .records.shape import local_text
 from .records.tree import HEADER_TEXT, LinePath, RecordTree, Variation
 from .records.verify import check_start
 from .rules.setup import new_state
@@ -48,8 +49,9 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from .bots.coach import Hint
-    from .review import Review
+    from .review import Label, Review
     from .review.core import Progress
+    from .review.entries import ReviewData
     from .tables import Tables
 
 __all__ = ["Bot", "Game", "GameRecord", "Step"]
@@ -153,6 +155,13 @@ class Game(BaseGame):
         from . import svg
 
         return str(svg.board(self.state, events=self.events))
+
+
+def _joined(old: str | None, new: str) -> str:
+    """A note added after the one already there (unless it says it already)."""
+    if not old:
+        return new
+    return old if new in old else f"{old}\n\n{new}"
 
 
 def _meta_text(value: Any) -> Any:
@@ -270,6 +279,37 @@ class GameRecord(RecordTree):
         """Review the decisions of a line (the main line by default): :meth:`Game.review`
         on its replay. Entry ``move`` numbers are this record's step indices."""
         return self.replay(line).review(level, executor, seed, progress)
+
+    def annotate_review(self, review: ReviewData, least: Label = "mistake") -> int:
+        """Write a review into the main line: at each decision labelled ``least`` or
+        worse, a note after the move (what was played, what was better and what it cost,
+        in every language; added after a note already there) and a tag, and the better
+        move as a variation with its comment (unless the record has that variation
+        already). Returns how many moves were annotated.
+
+        The review must be of this record's main line (:meth:`review`); else a
+        ``ValueError`` says where they differ, and the record is unchanged.
+        """
+        from .review.notes import review_notes
+
+        moves = self.moves()
+        notes = review_notes(review, least)
+        for note in notes:
+            if note.move >= len(moves) or moves[note.move] != note.played:
+                found = moves[note.move] if note.move < len(moves) else None
+                raise ValueError(
+                    f"the review is not of this record: move {note.move + 1} is {found!r} "
+                    f"here and {note.played!r} in the review"
+                )
+        for note in notes:
+            step = self.steps[note.move]
+            after = {lang: _joined(local_text(step.after, lang), text)
+                     for lang, text in note.after.items()}  # fmt: skip
+            self.annotate(note.move, after=after, tag=step.tag or note.tag)
+            if not any(v.at == note.move and v.steps and v.steps[0].move == note.best
+                       for v in self.variations):  # fmt: skip
+                self.add_variation(note.move, [note.best], comment=note.comment)
+        return len(notes)
 
     # ------------------------------------------------------------------ replaying
     def validate(self) -> None:

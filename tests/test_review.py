@@ -175,3 +175,34 @@ def test_the_html_replay_page_shows_the_reviews_graph_whose_points_lead_to_its_p
     gotos = [int(x) for x in re.findall(r'data-goto="(\d+)"', page)]
     assert gotos and max(gotos) < views
     assert 'class="cw-page-graph"' not in record.to_html(tmp_path / "plain.html").read_text()
+
+
+# --------------------------------------------------------------------------- annotate
+
+
+def test_annotate_review_writes_each_mistakes_note_tag_and_better_move_in_every_language():
+    record = cw.GameRecord.from_game(example_record(3).game_at(SHORT))
+    review = record.review(level="easy", seed=3)
+    flagged = [e for e in review.decisions if e.best != e.played]
+    assert flagged, "the short game has moves the search would change"
+    assert record.annotate_review(review, least="good") == len(flagged)
+    for e in flagged:
+        step = record.steps[e.move]
+        assert set(step.after) == {"en", "fr", "zh"} and e.player in step.after["zh"]
+        assert step.tag["fr"] in ("bon", "imprécision", "erreur", "gaffe")
+        (var,) = [v for v in record.variations if v.at == e.move]
+        assert var.steps[0].move == e.best and set(var.comment) == {"en", "fr", "zh"}
+    again = cw.GameRecord.loads(record.dumps())
+    assert len(again.variations) == len(flagged)
+    record.annotate_review(review, least="good")  # twice: nothing doubled
+    assert len(record.variations) == len(flagged)
+    assert record.steps[flagged[0].move].after["en"].count("chance to win") == 1
+
+
+def test_annotate_review_refuses_a_review_of_another_game_and_changes_nothing():
+    record = cw.GameRecord.from_game(example_record(3).game_at(SHORT))
+    other = cw.GameRecord.from_game(example_record(2).game_at(SHORT)).review(level="easy")
+    before = record.dumps()
+    with pytest.raises(ValueError, match="not of this record"):
+        record.annotate_review(other, least="good")
+    assert record.dumps() == before
