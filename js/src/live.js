@@ -3,6 +3,7 @@
 // whose content changed (a popover that did not change is left as it is).
 import { actionsAt, boardParts, frameTree, mapSvg, paletteEntries } from "./board.js";
 import { toDom } from "./dom.js";
+import { gotoIntent, graphTree } from "./graph.js";
 import { continueIntent, playIntent, renderedIntent, stepIntent } from "./intents.js";
 import { onBoardKey } from "./keys.js";
 import { scrollLogToNewest, watchLog } from "./logscroll.js";
@@ -14,11 +15,11 @@ import { placeBeside } from "./place.js";
 // controls' updates) or lays out the page, so the board is redrawn first.
 const soon = (fn) => (typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn));
 
-const WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
+const WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive", "graph"];
 const SLOTS = {
   header: ".cw-header-slot", prompt: ".cw-prompt-slot", svg: ".cw-svg-slot", below: ".cw-below",
   log: ".cw-log-slot", tracks: ".cw-tracks", players: ".cw-players-slot", legend: ".cw-legend-slot",
-  menu: ".cw-menu-slot", tip: ".cw-tip",
+  menu: ".cw-menu-slot", tip: ".cw-tip", graph: ".cw-graph-slot",
 };
 
 // What each slot shows now, as text: a slot whose trees did not change is left alone
@@ -135,6 +136,7 @@ export class LiveBoard {
     this.local.pieces = view.pieces;
     const legal = src.get("legal") || [];
     this.drawParts(boardParts(fixed, view, legal, ui));
+    this.drawGraph(ui.timeline);
     this.root.classList.toggle("cw-no-anim", !ui.animate);
     this.restoreFocus(fixed, legal, hadFocus, menuFocus);
     scrollLogToNewest(this.slots.log);
@@ -151,6 +153,13 @@ export class LiveBoard {
       replace(this.slots[name], parts[name]);
     }
     if (legendOpen) this.q(".cw-legend").open = true;
+  }
+
+  /** The win-chance graph under the board (a Replay given a review), with its cursor. */
+  drawGraph(timeline) {
+    const graph = this.source.get("graph");
+    const index = timeline && typeof timeline.index === "number" ? timeline.index : null;
+    replace(this.slots.graph, graphTree(graph && graph.v ? graph : null, index));
   }
 
   restoreFocus(fixed, legal, hadFocus, menuFocus) {
@@ -217,6 +226,11 @@ export class LiveBoard {
   }
 
   onClick(ev) {
+    const goto = this.slots.graph.contains(ev.target) ? gotoIntent(ev.target, this.step()) : null;
+    if (goto) {
+      this.source.send(goto);
+      return;
+    }
     const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
     if (!t || !this.root.contains(t)) return;
     const legal = this.source.get("legal") || [];
