@@ -108,7 +108,9 @@ def graph() -> dict:
 
     points = [(3, (0.5, 0.3, 0.2)), (8, (0.4, 0.4, 0.2)), (15, (0.2, 0.6, 0.2))]
     marks = [GraphMark(8, 0, "mistake", "Move 5 · Athens <b>"), GraphMark(15, 2, "blunder", "x")]
-    g = graph_model(("Athens", "Sparta", "Corinth"), 20, points, [(0, 1), (12, 2)], marks, lang="fr")
+    g = graph_model(
+        ("Athens", "Sparta", "Corinth"), 20, points, [(0, 1), (12, 2)], marks, lang="fr"
+    )
     return {"graph": g, "svg": graph_svg(g)}
 
 
