@@ -141,6 +141,11 @@ def _move_words(move: int, moves: int, lang: str) -> str:
     return render("record.text.after_move", {"move": move, "moves": moves}, lang)
 
 
+def _css() -> str:
+    """The board's stylesheet, for the page."""
+    return (STATIC / "board.css").read_text("utf-8")
+
+
 def _graph_section(review: ReviewData | None, lang: str) -> str:
     """The review's win-chance graph (static SVG), or nothing."""
     if review is None:
@@ -148,7 +153,13 @@ def _graph_section(review: ReviewData | None, lang: str) -> str:
     from ..review.plot import Plot
 
     svg = Plot(review, lang=lang).svg
-    return f'<section class="cw-page-graph" style="max-width:960px;margin-top:12px">{svg}</section>'
+    return f"""<section class="cw-page-graph" style="max-width:960px;margin-top:12px">{svg}</section>
+<script>
+for (const hit of document.querySelectorAll(".cw-page-graph [data-goto]")) {{
+  hit.style.cursor = "pointer";
+  hit.addEventListener("click", () => window.cwReplay && window.cwReplay.go(Number(hit.getAttribute("data-goto"))));
+}}
+</script>"""
 
 
 def pack(data: Any) -> str:
@@ -184,8 +195,7 @@ def replay_page(
 ) -> str:
     """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
     or ``(view, annotation)`` pairs (then ``map_id`` is needed). With a ``review`` of the
-    same game (:meth:`GameRecord.review`), its win-chance graph shows under the board;
-    clicking a point goes to that step."""
+    same game, its win-chance graph shows under the board (a click goes to that step)."""
     lang = view_model.check_lang(lang)
     moves_at: list[int] | None = None
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
@@ -212,13 +222,12 @@ def replay_page(
             for text, move in zip(payload["timeline"], moves_at, strict=True)
         ]
     script = (STATIC / "replay-page.js").read_text("utf-8").replace("</script", "<\\/script")
-    css = (STATIC / "board.css").read_text("utf-8")
     start = max(0, min(start, len(views) - 1))
     return f"""<!doctype html>
 <html lang="{html.escape(lang)}">
 <head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{margin:16px;background:{COLOURS["page"]}}}{css}</style></head>
+<style>body{{margin:16px;background:{COLOURS["page"]}}}{_css()}</style></head>
 <body>
 <main id="cw-replay"></main>
 {_graph_section(review, lang)}
@@ -230,10 +239,6 @@ CycladesReplay.unpack(document.getElementById("cw-data").textContent).then((data
   replay.go({start});
   document.querySelector(".cw-root").focus();
   window.cwReplay = replay;
-  for (const hit of document.querySelectorAll(".cw-page-graph [data-goto]")) {{
-    hit.style.cursor = "pointer";
-    hit.addEventListener("click", () => replay.go(Number(hit.getAttribute("data-goto"))));
-  }}
 }});
 </script>
 </body></html>
