@@ -124,11 +124,19 @@ class MoveStats:
     """Isle → playouts in which the seat lost it."""
     won_game: int = 0
     """Playouts in which the seat won the game before the cut-off."""
+    shares: list[float] = field(default_factory=list)
+    """Sum of every seat's win estimate at the cut-off, in seat order (a game review draws
+    each player's chance from it)."""
 
     @property
     def win_rate(self) -> float:
         """The seat's mean win estimate after this action."""
         return self.wins / self.visits if self.visits else 0.0
+
+    @property
+    def chances(self) -> tuple[float, ...]:
+        """Every seat's mean win estimate after this action, in seat order."""
+        return tuple(s / self.visits for s in self.shares) if self.visits else ()
 
 
 @dataclass
@@ -253,7 +261,7 @@ class StrongBot:
             visited.visits += 1
             visited.total += values[seat]
         if first is not None:
-            _record(stats[first], root_state, s, root_seat, values[root_seat])
+            _record(stats[first], root_state, s, root_seat, values)
 
 
 def _first_try(state: GameState, seat: int, untried: list[Action], rng: random.Random) -> Action:
@@ -304,9 +312,15 @@ def default_step(state: GameState, kind: str, seat: int | None, rng: random.Rand
         flow.apply(state, action)
 
 
-def _record(stats: MoveStats, before: GameState, after: GameState, seat: int, value: float) -> None:
+def _record(
+    stats: MoveStats, before: GameState, after: GameState, seat: int, values: Sequence[float]
+) -> None:
     stats.visits += 1
-    stats.wins += value
+    stats.wins += values[seat]
+    if not stats.shares:
+        stats.shares = [0.0] * len(values)
+    for i, value in enumerate(values):
+        stats.shares[i] += value
     if after.metropolises(seat) > before.metropolises(seat):
         stats.metropolis += 1
     if after.winner == seat:

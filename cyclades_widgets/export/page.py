@@ -20,7 +20,7 @@ import gzip
 import html
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..history import BaseGame
 from ..i18n import text
@@ -32,6 +32,9 @@ from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
 from ..view.palette import COLOURS
+
+if TYPE_CHECKING:
+    from ..review.entries import ReviewData
 
 __all__ = [
     "game_views",
@@ -137,6 +140,27 @@ def _move_words(move: int, moves: int, lang: str) -> str:
     return text("record.text.after_move", lang, move=move, moves=moves)
 
 
+def _css() -> str:
+    """The board's stylesheet, for the page."""
+    return (STATIC / "board.css").read_text("utf-8")
+
+
+def _graph_section(review: ReviewData | None, lang: str) -> str:
+    """The review's win-chance graph (static SVG), or nothing."""
+    if review is None:
+        return ""
+    from ..review.plot import Plot
+
+    svg = Plot(review, lang=lang).svg
+    return f"""<section class="cw-page-graph" style="max-width:960px;margin-top:12px">{svg}</section>
+<script>
+for (const hit of document.querySelectorAll(".cw-page-graph [data-goto]")) {{
+  hit.style.cursor = "pointer";
+  hit.addEventListener("click", () => window.cwReplay && window.cwReplay.go(Number(hit.getAttribute("data-goto"))));
+}}
+</script>"""
+
+
 def pack(data: Any) -> str:
     """``data`` as gzipped JSON in base64 (deterministic: no time stamp), for the page."""
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -166,9 +190,11 @@ def replay_page(
     title: str | None = None,
     start: int = 0,
     viewer: str | None = None,
+    review: ReviewData | None = None,
 ) -> str:
     """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
-    or ``(view, annotation)`` pairs (then ``map_id`` is needed)."""
+    or ``(view, annotation)`` pairs (then ``map_id`` is needed). With a ``review`` of the
+    same game, its win-chance graph shows under the board (a click goes to that step)."""
     lang = view_model.check_lang(lang)
     moves_at: list[int] | None = None
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
@@ -195,15 +221,15 @@ def replay_page(
             for line, move in zip(payload["timeline"], moves_at, strict=True)
         ]
     script = (STATIC / "replay-page.js").read_text("utf-8").replace("</script", "<\\/script")
-    css = (STATIC / "board.css").read_text("utf-8")
     start = max(0, min(start, len(views) - 1))
     return f"""<!doctype html>
 <html lang="{html.escape(lang)}">
 <head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{margin:16px;background:{COLOURS["page"]}}}{css}</style></head>
+<style>body{{margin:16px;background:{COLOURS["page"]}}}{_css()}</style></head>
 <body>
 <main id="cw-replay"></main>
+{_graph_section(review, lang)}
 <script type="application/octet-stream" id="cw-data">{pack(payload)}</script>
 <script>{script}</script>
 <script>

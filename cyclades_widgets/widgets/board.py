@@ -95,6 +95,10 @@ class Board(Intents, Seats, anywidget.AnyWidget):
     """Short animations of pieces; also off when the browser asks for reduced motion."""
     interactive = traitlets.Bool(True).tag(sync=True)
     """Whether the game may change here (False for a read-only replay: only navigation)."""
+    graph = traitlets.Dict().tag(sync=True)
+    """A win-chance graph shown under the board (a Replay given a review: the payload of
+    :func:`cyclades_widgets.view.graph.graph_model`), or ``{}``; a click on a point is a
+    ``goto`` intent."""
 
     def __init__(
         self,

@@ -101,6 +101,7 @@ export function frameTree(fixed) {
     h("div", { class: "cw-side" },
       h("div", { class: "cw-below" }), h("div", { class: "cw-log-slot" }), h("div", { class: "cw-tracks" }),
       h("div", { class: "cw-players-slot" }), h("div", { class: "cw-legend-slot" }))),
+  h("div", { class: "cw-graph-slot" }),
   h("div", { class: "cw-menu-slot" }));
 }
 

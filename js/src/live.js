@@ -3,6 +3,7 @@
 // whose content changed (a popover that did not change is left as it is).
 import { actionsAt, boardParts, frameTree, mapSvg, paletteEntries } from "./board.js";
 import { toDom } from "./dom.js";
+import { gotoIntent, graphTree } from "./graph.js";
 import { continueIntent, playIntent, renderedIntent, stepIntent, whyIntent } from "./intents.js";
 import { watchFit } from "./fit.js";
 import { onBoardKey } from "./keys.js";
@@ -15,11 +16,11 @@ import { placeBeside } from "./place.js";
 // controls' updates) or lays out the page, so the board is redrawn first.
 const soon = (fn) => (typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn));
 
-const WATCHED = ["static", "view", "legal", "error", "notice", "annotation", "timeline", "animate", "interactive"];
+const WATCHED = ["static", "view", "legal", "error", "notice", "annotation", "timeline", "animate", "interactive", "graph"];
 const SLOTS = {
   header: ".cw-header-slot", prompt: ".cw-prompt-slot", svg: ".cw-svg-slot", below: ".cw-below",
   log: ".cw-log-slot", tracks: ".cw-tracks", players: ".cw-players-slot", legend: ".cw-legend-slot",
-  menu: ".cw-menu-slot", tip: ".cw-tip",
+  menu: ".cw-menu-slot", tip: ".cw-tip", graph: ".cw-graph-slot",
 };
 
 // What each slot shows now, as text: a slot whose trees did not change is left alone
@@ -138,6 +139,7 @@ export class LiveBoard {
     this.local.pieces = view.pieces;
     const legal = src.get("legal") || [];
     this.drawParts(boardParts(fixed, view, legal, ui));
+    this.drawGraph(ui.timeline);
     this.root.classList.toggle("cw-no-anim", !ui.animate);
     this.restoreFocus(fixed, legal, hadFocus, menuFocus);
     scrollLogToNewest(this.slots.log);
@@ -154,6 +156,13 @@ export class LiveBoard {
       replace(this.slots[name], parts[name]);
     }
     if (legendOpen) this.q(".cw-legend").open = true;
+  }
+
+  /** The win-chance graph under the board (a Replay given a review), with its cursor. */
+  drawGraph(timeline) {
+    const graph = this.source.get("graph");
+    const index = timeline && typeof timeline.index === "number" ? timeline.index : null;
+    replace(this.slots.graph, graphTree(graph && graph.v ? graph : null, index));
   }
 
   restoreFocus(fixed, legal, hadFocus, menuFocus) {
@@ -220,6 +229,11 @@ export class LiveBoard {
   }
 
   onClick(ev) {
+    const goto = this.slots.graph.contains(ev.target) ? gotoIntent(ev.target, this.step()) : null;
+    if (goto) {
+      this.source.send(goto);
+      return;
+    }
     const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track],[data-god],[data-creature]");
     if (!t || !this.root.contains(t)) return;
     const legal = this.source.get("legal") || [];
