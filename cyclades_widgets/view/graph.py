@@ -30,9 +30,9 @@ __all__ = ["GRAPH_VERSION", "GraphMark", "graph_model"]
 GRAPH_VERSION = 1
 """The version of this payload (``js/src/graph.js`` paints this one)."""
 
-WIDTH, HEIGHT = 720.0, 230.0
+WIDTH, HEIGHT = 900.0, 196.0
 """The graph's size in pixels (it scales to its container)."""
-BOX = {"x": 46.0, "y": 34.0, "w": 660.0, "h": 150.0}
+BOX = {"x": 46.0, "y": 32.0, "w": 840.0, "h": 118.0}
 """Where the plot area sits inside the graph."""
 MARK_R = {"inaccuracy": 3.5, "mistake": 5.0, "blunder": 6.5}
 """The radius of a marked decision's dot, by label (worse: larger)."""
