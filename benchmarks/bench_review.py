@@ -1,11 +1,15 @@
 """Game review (issue 26): decisions reviewed per second, serial and on 2 worker processes,
-the whole 4-player example at the default level on 2 workers, and the calibration (the
-same game reviewed with two seeds: the noise of a loss, and how far the labels agree).
+on a Dask ``LocalCluster`` of 1 and 2 workers, the whole 4-player example at the default
+level on 2 workers, and the calibration (the same game reviewed with two seeds: the noise
+of a loss, and how far the labels agree).
 
 ``review_decisions_per_s`` is measured on the first moves of the 4-player example (serial,
 then a pool of 2, in one run); ``review_4p_2w_s`` reviews the whole game (584 steps) on 2
 workers, whose goal is 120 s; the calibration reviews it once more with another seed
-(full run only).
+(full run only). ``review_dask_per_s`` reviews the same moves on a ``LocalCluster`` of 1
+and then 2 worker processes (one thread each; the ``dask`` extra), and
+``review_dask_2w_speedup`` is the 2-worker rate over the 1-worker rate: near 2 is
+near-linear. All are ratios of one run on one machine (2 shared cores here).
 """
 
 from __future__ import annotations
@@ -24,8 +28,12 @@ SLICE = (60, 120)
 """Moves of the 4-player example reviewed for the rates (quick, full)."""
 
 
+def _slice(quick: bool) -> cw.Game:
+    return cw.GameRecord.load(GAME).game_at(SLICE[0] if quick else SLICE[1])
+
+
 def _rates(quick: bool, pool: ProcessPoolExecutor) -> Figure:
-    game = cw.GameRecord.load(GAME).game_at(SLICE[0] if quick else SLICE[1])
+    game = _slice(quick)
     serial_s, review = timed(lambda: game.review(seed=0))
     pooled_s, _ = timed(lambda: game.review(seed=0, executor=pool))
     n = len(review.decisions)
@@ -37,6 +45,41 @@ def _rates(quick: bool, pool: ProcessPoolExecutor) -> Figure:
         f"the first {len(review.entries)} steps of the 4-player example, {n} decisions; "
         f"2 workers / serial = {serial_s / pooled_s:.2f}×",
     )
+
+
+def _dask_rate(game: cw.Game, workers: int) -> tuple[float, int]:
+    """Decisions judged per second on a ``LocalCluster`` of ``workers`` processes (one
+    thread each), warmed up first; and how many decisions."""
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                     dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):  # fmt: skip
+        executor = client.get_executor()
+        game.review(seed=1, executor=executor, level="easy")  # warm up: imports
+        seconds, review = timed(lambda: game.review(seed=0, executor=executor))
+    return len(review.decisions) / seconds, len(review.decisions)
+
+
+def dask_rates(quick: bool, serial: float) -> list[Figure]:
+    """The same review on a Dask ``LocalCluster`` of 1 and of 2 worker processes;
+    ``serial``: the serial rate, for the table."""
+    game = _slice(quick)
+    (one, n), (two, _) = _dask_rate(game, 1), _dask_rate(game, 2)
+    rate = {"serial": serial, "1 worker": round(one, 2), "2 workers": round(two, 2)}
+    where = f"the first {len(game.history)} steps of the 4-player example, {n} decisions"
+    return [
+        Figure("review_dask_per_s", rate, "/s", "review on Dask: decisions per second", where),
+        Figure(
+            "review_dask_2w_speedup",
+            round(two / one, 2),
+            "×",
+            "review on Dask: 2 workers / 1 worker",
+            "near 2: near-linear",
+        ),  # fmt: skip
+    ]
 
 
 def noise(a: Review, b: Review) -> dict[str, float]:
@@ -56,15 +99,18 @@ def noise(a: Review, b: Review) -> dict[str, float]:
 
 
 def run(quick: bool) -> list[Figure]:
-    """The rates, then (full run) the whole 4-player game on 2 workers and the calibration."""
+    """The rates (a process pool, then Dask), then (full run) the whole 4-player game on 2
+    workers and the calibration."""
     with ProcessPoolExecutor(max_workers=2) as pool:
         list(pool.map(abs, [1, 2]))  # warm up: the workers import the package
         figures = [_rates(quick, pool)]
-        if quick:
-            return figures
-        game = cw.GameRecord.load(GAME).replay()
-        seconds, first = timed(lambda: game.review(seed=0, executor=pool))
-        second = game.review(seed=1, executor=pool)
+        if not quick:
+            game = cw.GameRecord.load(GAME).replay()
+            seconds, first = timed(lambda: game.review(seed=0, executor=pool))
+            second = game.review(seed=1, executor=pool)
+    figures += dask_rates(quick, figures[0].value["serial"])
+    if quick:
+        return figures
     figures.append(
         Figure(
             "review_4p_2w_s",

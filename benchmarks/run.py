@@ -102,6 +102,7 @@ GOALS = (
     Goal("whatif_pool_2w_speedup", ">=", 1.8),
     Goal("reason_vs_search", "<=", 0.5),
     Goal("review_4p_2w_s", "<=", 120, ratio=False),
+    Goal("review_dask_2w_speedup", ">=", 1.6, ratio=False),  # shown, not checked: docs/review.md
 )
 """Issue 16's goals, by figure key. Record loading's figures are measured by the
 ``records`` section; their goals apply to whatever keys it reports."""

@@ -10,6 +10,9 @@ issue 13 item 5, issue 14).
   English, Chinese and French; no note cites a source; no game says the same sentence
   twice; each game has its key moves, its turning point and its end, and the games show a
   mistake with its better line as a variation, whose odds are those of the battle.
+- **The review's mistakes (issue 26):** each game carries at least 3 of the strong review's
+  mistakes (``tools/example_reviews.json``), each with its better move as a variation and
+  a note that says why in the three languages, from what the search saw at that position.
 - **One numbering:** the moves a description names are the annotated ones, counted from 1.
 - **Freshness:** ``tools/make_example_games.py`` regenerates byte-identical files.
 """
@@ -17,6 +20,7 @@ issue 13 item 5, issue 14).
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -28,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from cyclades_widgets.bots.reasons import Reason, compare
 from cyclades_widgets.cli.record_text import record_text
 from cyclades_widgets.game import Game, GameRecord
 from cyclades_widgets.narrate import narrate_events
@@ -42,6 +47,15 @@ REPO = Path(__file__).resolve().parents[1]
 GAMES = REPO / "cyclades_widgets" / "data" / "games"
 FILES = {n: GAMES / f"example-{n}p.json" for n in (2, 3, 4, 5)}
 LANGS = ("en", "zh", "fr")
+REVIEWS = REPO / "tools" / "example_reviews.json"
+"""The strong review's mistakes written into the games (``tools/review_example_games.py``)."""
+
+
+@cache
+def reviewed(n: int) -> dict[int, dict[str, Any]]:
+    """The stored review entries of one game, by record step."""
+    entries = json.loads(REVIEWS.read_text(encoding="utf-8"))["games"][FILES[n].name]
+    return {e["move"]: e for e in entries}
 
 
 # --------------------------------------------------------------------------- replays
@@ -526,6 +540,8 @@ def test_each_game_has_key_moves_a_turning_point_and_an_end() -> None:
         assert len(tags.get("turning point", [])) == 1, p.players
         assert tags.get("the end") == [len(p.record) - 1], p.players
         for k in tags.get("mistake", []):
+            if k in reviewed(p.players):
+                continue  # the review's mistakes: test_each_game_carries_reviewed_mistakes
             mistakes += 1
             lines = [v for v in p.record.variations if v.at == k]
             assert lines and lines[0].comment, (p.players, k)
@@ -537,10 +553,13 @@ def test_each_game_has_key_moves_a_turning_point_and_an_end() -> None:
 
 def test_the_odds_a_mistake_note_gives_are_the_battles() -> None:
     """A mistake note's "only N%" is the exact chance, at that move, that the side which
-    fights on comes out on top; and that side then loses the battle."""
+    fights on comes out on top; and that side then loses the battle (the story's mistake
+    notes; the review's say why in their own words, tested below)."""
     checked = 0
     for p in all_played():
         for k in _tags(p).get("mistake", []):
+            if k in reviewed(p.players):
+                continue
             m = p.moves[k]
             battle = current_battle(m.before)
             assert battle is not None and m.action.kind == "fight"
@@ -573,6 +592,43 @@ def test_a_sacrifice_note_is_followed_by_the_landing_it_announces() -> None:
             assert any(d["isle"] == start["space"] and d["player"] == m.player for d in later)
             checked += 1
     assert checked >= 3
+
+
+WEAK = frozenset({"steady", "tie", "only"})
+"""Reason kinds that name no plan."""
+
+
+@pytest.mark.parametrize("n", sorted(FILES))
+def test_each_game_carries_reviewed_mistakes_that_say_why(n: int) -> None:
+    """Issue 26: at least 3 of the strong review's mistakes per game, each tagged with its
+    label, with its better move as a variation that replays, and a note in en, fr and zh
+    saying why, which names a plan (a reason kind beyond "little changes") and says each
+    of the reason's facts. The reason is the one ``compare`` finds at that position with the
+    review's seed: the note is true of the game."""
+    p = played(n)
+    entries = reviewed(n)
+    assert len(entries) >= 3
+    for k, e in entries.items():
+        m, step = p.moves[k], p.record.steps[k]
+        assert str(m.action) == e["played"] and m.player == e["player"] and e["best"]
+        assert e["label"] in ("mistake", "blunder") and step.tag is not None
+        assert step.tag["en"] == e["label"], (n, k)
+        (j,) = [j for j, v in enumerate(p.record.variations)
+                if v.at == k and v.steps[0].move == e["best"]]  # fmt: skip
+        assert p.record.replay((j,)).moves()[k] == e["best"]
+        reason = Reason.from_dict(e["reason"])
+        assert set(reason.kinds) - WEAK, (n, k, reason.kinds)
+        seat = p.record.players.index(e["player"])
+        found = compare(m.before, seat, Action.parse(e["best"]), m.action,
+                        chances=(e["before"], e["after"]), voice="review",
+                        seed=e["position"] + 3)  # fmt: skip
+        assert found == reason, (n, k)
+        comment = p.record.variations[j].comment
+        assert isinstance(step.after, dict) and isinstance(comment, dict)
+        for lang in LANGS:
+            assert reason.text(lang) in step.after[lang], (n, k, lang)
+            assert all(c in step.after[lang] for c in reason.clauses(lang)), (n, k, lang)
+            assert reason.clauses(lang)[0] in comment[lang], (n, k, lang)
 
 
 def test_the_description_names_annotated_moves_counted_from_one() -> None:

@@ -3,6 +3,8 @@ listed but not judged, the same seed giving the same review, on an executor too.
 
 from __future__ import annotations
 
+import json
+import pickle
 import re
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -11,6 +13,8 @@ import pytest
 
 import cyclades_widgets as cw
 from cyclades_widgets.review import BUDGETS, LABELS, THRESHOLDS, Review, label_for
+from cyclades_widgets.review.entries import Entry, ReviewData
+from cyclades_widgets.review.notes import review_notes
 from cyclades_widgets.review.search import judge
 
 GAMES = Path(__file__).resolve().parents[1] / "cyclades_widgets" / "data" / "games"
@@ -196,7 +200,8 @@ def test_annotate_review_writes_each_mistakes_note_tag_and_better_move_in_every_
     assert len(again.variations) == len(flagged)
     record.annotate_review(review, least="good")  # twice: nothing doubled
     assert len(record.variations) == len(flagged)
-    assert record.steps[flagged[0].move].after["en"].count("chance to win") == 1
+    said = {n.move: n.after["en"] for n in review_notes(review, "good")}
+    assert record.steps[flagged[0].move].after["en"].count(said[flagged[0].move]) == 1
 
 
 def test_annotate_review_refuses_a_review_of_another_game_and_changes_nothing():
@@ -206,3 +211,54 @@ def test_annotate_review_refuses_a_review_of_another_game_and_changes_nothing():
     with pytest.raises(ValueError, match="not of this record"):
         record.annotate_review(other, least="good")
     assert record.dumps() == before
+
+
+# --------------------------------------------------------------------------- saying why
+
+BLUNDER = 552
+"""A history position of the 4-player example where Athens ends the turn and throws away a
+win the search sees at once (``tests/test_review_calibration.py``)."""
+
+
+@pytest.fixture(scope="module")
+def blunder() -> tuple[cw.Game, Entry]:
+    """The blunder judged, as the review's entry for it."""
+    game = example_record(4).replay()
+    step = game.history[BLUNDER]
+    j = judge(step.before.to_dict(), str(step.action), BLUNDER, BUDGETS["strong"])
+    seat = game.players.index(step.player)
+    entry = Entry(position=BLUNDER, move=400, kind="decision", cycle=step.cycle,
+                  phase=step.phase.value, player=step.player, played=str(step.action),
+                  best=j.best, before=j.before[seat], after=j.after[seat], chances=j.after,
+                  label=label_for(j.before[seat] - j.after[seat]), reason=j.reason)  # fmt: skip
+    return game, entry
+
+
+def test_a_mistake_is_explained_by_what_the_search_saw(blunder):
+    """A decision worse than good carries its reason: the better move against the move
+    played, in the review's voice, with its chances, naming a plan; the same seed gives the
+    same reason, and the reason survives pickling (a worker) and JSON (a stored review)."""
+    game, e = blunder
+    why = e.reason
+    assert e.label == "blunder" and why is not None
+    assert (str(why.action), str(why.other), why.voice) == (e.best, e.played, "review")
+    assert (why.p, why.q) == (e.before, e.after) and why.player == e.player
+    assert set(why.kinds) - {"steady"}
+    step = game.history[BLUNDER]
+    again = judge(step.before.to_dict(), e.played, BLUNDER, BUDGETS["strong"])
+    assert again.reason == why
+    assert pickle.loads(pickle.dumps(e)) == e
+    assert Entry.from_dict(json.loads(json.dumps(e.to_dict()))) == e
+
+
+def test_a_reviewed_mistakes_note_says_why_in_every_language(blunder):
+    game, e = blunder
+    assert e.reason is not None
+    review = ReviewData(game.players, (e,), "strong", 0, game.state.map_id)
+    (note,) = review_notes(review)
+    for lang in ("en", "fr", "zh"):
+        assert e.reason.text(lang) in note.after[lang]
+        assert e.reason.clauses(lang)[0] in note.comment[lang]
+        assert note.after[lang] != note.comment[lang]
+    assert note.after["en"].startswith("Blunder: Athens should have played")
+    assert not re.search(r"seed|RULES-NOTES|FAQ|§", " ".join(note.after.values()))

@@ -7,7 +7,10 @@ and drops off, send one troop against one and roll that battle as a tie. The not
 English, Chinese and French, tell the story of the game: the key moves, a mistake with its
 better line as a variation, the turning point (``tools/example_story.py``). Each is found
 from the events and states of the game it annotates, so a note is true of its game. The
-docs page ``docs/example-games.md`` is written from the same run.
+strong review's clearest mistakes (``tools/example_reviews.json``, written by
+``tools/review_example_games.py``) are added with ``record.annotate_review``: each says why
+the better move was better, and plays it as a variation. The docs page
+``docs/example-games.md`` is written from the same run.
 
     .venv/bin/python tools/make_example_games.py              # rewrite the games and the page
     .venv/bin/python tools/make_example_games.py --check      # exit 1 if a file is stale
@@ -38,7 +41,8 @@ from example_story import TAGS, Story, Text, fill, moves_of  # noqa: E402
 from review_example_games import load as load_reviews  # noqa: E402
 
 from cyclades_widgets.game import Game, GameRecord  # noqa: E402
-from cyclades_widgets.review.entries import ReviewData  # noqa: E402
+from cyclades_widgets.review.entries import Entry, ReviewData  # noqa: E402
+from cyclades_widgets.review.notes import review_notes  # noqa: E402
 
 GAMES_DIR = ROOT / "cyclades_widgets" / "data" / "games"
 DOCS_PAGE = ROOT / "docs" / "example-games.md"
@@ -70,12 +74,12 @@ TITLE: Text = {
 }
 DESCRIPTION: Text = {
     "en": "{winner} wins at the end of cycle {cycles} with {count} Metropolises, after "
-    "{moves} moves. Look for the key moves ({key}), the mistake and its better line "
+    "{moves} moves. Look for the key moves ({key}), the mistakes and their better lines "
     "({mistake}), and the turning point ({turning}). Moves are numbered from 1.",
     "zh": "{winner} 在第 {cycles} 个周期结束时以 {count} 座大都市获胜,共 {moves} 着。请留意关键一步"
     "({key})、失误及更好的走法({mistake})和转折点({turning})。着数从 1 开始编号。",
     "fr": "{winner} gagne à la fin du cycle {cycles} avec {count} Métropoles, après {moves} "
-    "coups. À voir : les coups clés ({key}), l'erreur et sa meilleure ligne ({mistake}), et "
+    "coups. À voir : les coups clés ({key}), les erreurs et leurs meilleures lignes ({mistake}), et "
     "le tournant ({turning}). Les coups sont numérotés à partir de 1.",
 }
 MOVES: Text = {"en": "move {n}", "zh": "第 {n} 着", "fr": "coup {n}"}
@@ -109,13 +113,6 @@ def play(spec: GameSpec) -> tuple[Game, Director]:
     raise RuntimeError(f"{spec.file}: no winner after {MAX_STEPS} steps")
 
 
-WITH_REVIEW = False
-"""Whether the games carry the review's mistakes (``tools/example_reviews.json``, written by
-``tools/review_example_games.py``): off until their notes say why in words (templated
-notes would repeat one sentence in each game, which ``tests/test_example_games.py``
-refuses); ``--with-review`` turns it on for one run."""
-
-
 def build(spec: GameSpec) -> tuple[GameRecord, Story]:
     """Play one example game and write its story into the record."""
     game, director = play(spec)
@@ -135,12 +132,17 @@ def build(spec: GameSpec) -> tuple[GameRecord, Story]:
     if story.mistake is not None:
         record.add_variation(story.mistake.index, story.mistake.better,
                              comment=story.mistake.comment)  # fmt: skip
-    reviewed = load_reviews().get(spec.file, []) if WITH_REVIEW else []
+    reviewed = load_reviews().get(spec.file, [])
     if reviewed:  # the search's clearest mistakes (tools/review_example_games.py)
-        found = ReviewData(game.players, tuple(reviewed), "strong", 0, game.state.map_id)
-        record.annotate_review(found)
+        record.annotate_review(reviewed_data(game, reviewed))
     record.description = describe(game, story, [e.move for e in reviewed if e.move is not None])
     return record, story
+
+
+def reviewed_data(game: Game, entries: Sequence[Entry]) -> ReviewData:
+    """The stored mistakes of one game as a review of it (what ``annotate_review``
+    reads)."""
+    return ReviewData(game.players, tuple(entries), "strong", 0, game.state.map_id)
 
 
 def _moves(indexes: list[int]) -> Text:
@@ -202,8 +204,20 @@ def docs_page(games: dict[GameSpec, tuple[GameRecord, Story]]) -> str:
             lines.append(
                 f"| {story.mistake.index + 1} | variation | {story.mistake.comment['en']} |"
             )
+        lines += _review_rows(record, spec)
         lines.append("")
     return "\n".join(lines)
+
+
+def _review_rows(record: GameRecord, spec: GameSpec) -> list[str]:
+    """The table rows of the review's mistakes: the note and the better line's comment."""
+    game = record.replay()
+    notes = review_notes(reviewed_data(game, load_reviews().get(spec.file, [])))
+    rows = []
+    for note in notes:
+        rows.append(f"| {note.move + 1} | {note.tag['en']} | {note.after['en']} |")
+        rows.append(f"| {note.move + 1} | variation | {note.comment['en']} |")
+    return rows
 
 
 DOCS_HEAD = """# Example games
@@ -212,6 +226,9 @@ Four complete games ship with the package in `cyclades_widgets/data/games/`, one
 player count. Their notes tell the story of the game, in English, Chinese and French: why
 the key moves matter, a mistake with its better line as a variation, the turning point and
 the end. The narration of every move already says *what* happened; the notes say *why*.
+Each game also carries the strong review's clearest mistakes (3 or 4 per game; see
+[Game review](review.md)): what was played, the better move as a variation, and why it
+was better, from what the search saw after each move.
 
 ```python
 import cyclades_widgets as cw
@@ -241,6 +258,13 @@ battle). `tests/test_example_games.py` replays every game, checks that the games
 show every rule point of its list, that every note exists in the three languages, cites no
 source and repeats no sentence, and fails when a committed file differs from what the
 script writes.
+
+**The review's mistakes.** `tools/review_example_games.py` reviews each game with the
+strong search (about half a minute per game on 2 workers) and keeps, in
+`tools/example_reviews.json`, the four largest mistakes or blunders at moves the story leaves
+free whose reason names a plan, each lesson once. `make_example_games.py` writes them into
+the games with `record.annotate_review`, so making the games stays fast and repeatable; run
+the review again when the games or the search change.
 """
 
 
@@ -271,10 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     parser.add_argument("--search", type=int, default=0, help="try N seeds per player count")
-    parser.add_argument("--with-review", action="store_true", help="add the review's mistakes")
     args = parser.parse_args(argv)
-    global WITH_REVIEW
-    WITH_REVIEW = WITH_REVIEW or args.with_review
     if args.search:
         search(args.search)
         return 0

@@ -1,6 +1,7 @@
 """Review the four example games with the strong search and keep their clearest mistakes
 in ``tools/example_reviews.json``, which ``tools/make_example_games.py`` writes into the
-games (each mistake's note and its better move, in English, Chinese and French).
+games (each mistake's note saying why, and its better move, in English, Chinese and
+French).
 
 The review is slow (about half a minute per game on 2 workers), so it is kept in a file:
 making the games stays fast and byte-for-byte repeatable. Run this again when the games or
@@ -15,7 +16,6 @@ import argparse
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,23 +24,46 @@ for folder in (ROOT, ROOT / "tools"):
         sys.path.insert(0, str(folder))
 
 from cyclades_widgets.review.entries import Entry, ReviewData  # noqa: E402
+from cyclades_widgets.rules.actions import Action  # noqa: E402
 
 REVIEWS = ROOT / "tools" / "example_reviews.json"
 KEEP = 4
-"""Mistakes kept per game: the largest losses among the mistakes and blunders."""
+"""Mistakes kept per game: the largest losses among the mistakes and blunders that the
+search explains, each lesson once."""
 SEED = 0
+WEAK = frozenset({"steady"})
+"""Reason kinds that name no plan: a mistake explained only by these is not kept."""
 
 
 def kept(review: ReviewData, taken: set[int]) -> list[Entry]:
-    """The largest ``KEEP`` mistakes or blunders at moves the story leaves free, in order."""
-    free = [e for e in review.mistakes("mistake") if e.move is not None and e.move not in taken]
-    return sorted(sorted(free, key=lambda e: -e.loss)[:KEEP], key=lambda e: e.position)
+    """The largest ``KEEP`` mistakes or blunders at moves the story leaves free, whose
+    reason names a plan, each lesson once (the same kind of move instead of the same kind of
+    better move, for the same main reason, is said only for the largest loss: a bid of 45
+    or 79 GP instead of 2, or troops moved to one isle or another to win, is one lesson), in
+    order."""
+    free = [e for e in review.mistakes("mistake")
+            if e.move is not None and e.move not in taken and e.reason is not None
+            and set(e.reason.kinds) - WEAK]  # fmt: skip
+    chosen: list[Entry] = []
+    lessons: set[tuple[object, ...]] = set()
+    for e in sorted(free, key=lambda e: -e.loss):
+        assert e.reason is not None
+        lesson = (_kind(e.played), _kind(e.best), e.reason.facts[0].kind)
+        if lesson not in lessons and len(chosen) < KEEP:
+            lessons.add(lesson)
+            chosen.append(e)
+    return sorted(chosen, key=lambda e: e.position)
+
+
+def _kind(notation: str | None) -> str:
+    """A move's kind: ``bid`` for ``bid athena 45``."""
+    return Action.parse(notation).kind if notation else ""
 
 
 def load() -> dict[str, list[Entry]]:
     """The stored mistakes of each example game, by file name."""
     data = json.loads(REVIEWS.read_text(encoding="utf-8"))
-    return {name: [Entry(**{**e, "chances": tuple(e["chances"])}) for e in entries]
+    return {name: [Entry.from_dict(e) for e in entries]
             for name, entries in data["games"].items()}  # fmt: skip
 
 
@@ -58,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             game, director = play(spec)
             story = Story(moves_of(game), director, game.state).write()
             review = game.review(seed=SEED, executor=pool)
-            games[spec.file] = [asdict(e) for e in kept(review, set(story.notes))]
+            games[spec.file] = [e.to_dict() for e in kept(review, set(story.notes))]
             print(spec.file, len(games[spec.file]), "mistakes kept", flush=True)
     text = json.dumps({"level": "strong", "seed": SEED, "games": games}, indent=1,
                       ensure_ascii=False)  # fmt: skip

@@ -150,6 +150,44 @@ class Reason:
     def _proper(self) -> frozenset[str]:
         return frozenset(self.players) | {self.player}
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON-ready): moves as notation, facts as ``[kind, {values}]``;
+        :meth:`from_dict` reads it back."""
+        return {
+            "player": self.player, "action": str(self.action),
+            "other": None if self.other is None else str(self.other), "p": self.p,
+            "q": self.q, "facts": _facts_out(self.facts),
+            "other_facts": _facts_out(self.other_facts), "edge": _facts_out(self.edge),
+            "tie": self.tie, "voice": self.voice, "map_id": self.map_id,
+            "players": list(self.players),
+        }  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Reason:
+        """The reason :meth:`to_dict` wrote.
+
+        >>> why = Reason("Athens", Action.parse("end"), None, 0.4, None,
+        ...              (Fact("steady"),), players=("Athens", "Sparta"))
+        >>> Reason.from_dict(why.to_dict()) == why
+        True
+        """
+        other = data["other"]
+        return cls(
+            player=data["player"], action=Action.parse(data["action"]),
+            other=None if other is None else Action.parse(other), p=data["p"], q=data["q"],
+            facts=_facts_in(data["facts"]), other_facts=_facts_in(data["other_facts"]),
+            edge=_facts_in(data["edge"]), tie=data["tie"], voice=data["voice"],
+            map_id=data["map_id"], players=tuple(data["players"]),
+        )  # fmt: skip
+
+
+def _facts_out(facts: tuple[Fact, ...]) -> list[Any]:
+    return [[f.kind, dict(f.params)] for f in facts]
+
+
+def _facts_in(data: list[Any]) -> tuple[Fact, ...]:
+    return tuple(Fact(kind, tuple(sorted(params.items()))) for kind, params in data)
+
     def __str__(self) -> str:
         return self.text()
 

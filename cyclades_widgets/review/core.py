@@ -122,7 +122,8 @@ def _entry(
     seat = game.players.index(step.player)
     before, after = j.before[seat], j.after[seat]
     return Entry(**base, best=j.best, before=before, after=after, chances=j.after,
-                 label=label_for(max(0.0, before - after)), playouts=j.playouts)  # fmt: skip
+                 label=label_for(max(0.0, before - after)), playouts=j.playouts,
+                 reason=j.reason)  # fmt: skip
 
 
 def _progress(progress: Progress | bool | None, total: int) -> Progress:

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, fields
+from typing import Any, Literal
 
+from ..bots.reasons import Reason
 from .labels import LABELS, Label
 
 __all__ = ["Entry", "Kind", "Progress", "ReviewData"]
@@ -44,6 +45,9 @@ class Entry:
     label: Label | None = None
     """good, inaccuracy, mistake or blunder (None when not judged)."""
     playouts: int = 0
+    reason: Reason | None = None
+    """Why the best move beats the move played, in words (:func:`.bots.reasons.compare`,
+    in the review's voice), for a decision labelled inaccuracy or worse; else None."""
 
     @property
     def loss(self) -> float:
@@ -56,6 +60,26 @@ class Entry:
     def judged(self) -> bool:
         """Whether the search judged this step (a decision with a choice)."""
         return self.label is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON-ready); :meth:`from_dict` reads it back."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "reason"}
+        out["chances"] = list(self.chances)
+        out["reason"] = None if self.reason is None else self.reason.to_dict()
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Entry:
+        """The entry :meth:`to_dict` wrote.
+
+        >>> e = Entry(position=4, move=3, kind="decision", cycle=1, phase="offerings",
+        ...           player="Athens", played="bid ares 1", chances=(0.3, 0.7))
+        >>> Entry.from_dict(e.to_dict()) == e
+        True
+        """
+        reason = data.get("reason")
+        return cls(**{**data, "chances": tuple(data.get("chances", ())),
+                      "reason": None if reason is None else Reason.from_dict(reason)})  # fmt: skip
 
 
 @dataclass(frozen=True)

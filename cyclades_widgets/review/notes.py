@@ -1,6 +1,7 @@
 """The notes a review writes into a record: for each mistake, a note in every language
-saying what was played, what was better and what it cost, and the better move as a
-variation (``GameRecord.annotate_review``).
+saying what was played, what was better, why (the entry's :attr:`~.entries.Entry.reason`:
+what the search saw after each move) and what it cost, and the better move as a variation
+(``GameRecord.annotate_review``). An entry without a reason says what it cost only.
 
 >>> import cyclades_widgets as cw
 >>> from cyclades_widgets.review.entries import Entry, ReviewData
@@ -13,6 +14,20 @@ variation (``GameRecord.annotate_review``).
 (3, 'bid zeus 2', 'gaffe')
 >>> print(note.after["en"])
 Blunder by Athens: “Bid 1 GP on Ares” left a 22% chance to win, where “Bid 2 GP on Zeus” kept 41% (19 points lost).
+
+With the reason the review found, the note says why, and the variation's comment too:
+
+>>> from dataclasses import replace
+>>> from cyclades_widgets.bots.reasons import Fact, Reason
+>>> from cyclades_widgets.rules.actions import Action
+>>> why = Reason("Athens", Action.parse("bid zeus 2"), Action.parse("bid ares 1"), 0.41,
+...              0.22, (Fact("god", (("god", "zeus"), ("p", 0.9), ("q", 0.1))),),
+...              map_id="map-2-3", players=r.players)
+>>> note = review_notes(replace(r, entries=(replace(e, reason=why),)))[0]
+>>> print(note.after["en"])
+Blunder: Athens should have played “Bid 2 GP on Zeus” rather than “Bid 1 GP on Ares”: Athens gets Zeus in 90% of the games (win chance 41% → 22%).
+>>> print(note.comment["en"])
+Better: “Bid 2 GP on Zeus”, since Athens gets Zeus in 90% of the games (win chance 41% instead of 22%)
 """
 
 from __future__ import annotations
@@ -55,19 +70,29 @@ def _values(review: ReviewData, e: Entry, lang: str) -> dict[str, object]:
     }
 
 
+def _why(review: ReviewData, e: Entry, lang: str) -> tuple[str, str]:
+    """The note and the variation's comment in ``lang``: why, when the entry has a reason."""
+    proper = frozenset(review.players)
+    values = _values(review, e, lang)
+    if e.reason is None:
+        return (text(f"review.note.{e.label}", lang, *proper, **values),
+                text("review.note.better", lang, *proper, **values))  # fmt: skip
+    note = text(f"review.note.why.{e.label}", lang, *proper, why=e.reason.text(lang))
+    first = e.reason.clauses(lang)[0]
+    comment = text("review.note.better_why", lang, *proper, **values, why=first)
+    return note, comment
+
+
 def review_notes(review: ReviewData, least: Label = "mistake") -> list[ReviewNote]:
     """The notes of every decision labelled ``least`` or worse that has a move number, in
     every language of the catalogs."""
     notes = []
-    proper = frozenset(review.players)
     for e in review.mistakes(least):
         if e.move is None or e.best is None or e.played is None or e.best == e.played:
             continue
         after, tag, comment = {}, {}, {}
         for lang in LANGS:
-            values = _values(review, e, lang)
-            after[lang] = text(f"review.note.{e.label}", lang, *proper, **values)
+            after[lang], comment[lang] = _why(review, e, lang)
             tag[lang] = text(f"review.label.{e.label}", lang)
-            comment[lang] = text("review.note.better", lang, *proper, **values)
         notes.append(ReviewNote(e.move, e.played, e.best, after, tag, comment))
     return notes

@@ -6,7 +6,9 @@ the budget. It uses the strong bot's search (:class:`~cyclades_widgets.bots.mcts
 three ways: over every candidate to find the best move, then on the move played alone and
 on the best move alone with the same budget, so that the two chances compare fairly (the
 first search's figure for its own choice is biased upward: it is the largest of several
-noisy means). A loss close to a threshold gets a second look with a larger budget.
+noisy means). A loss close to a threshold gets a second look with a larger budget. A loss
+that earns a label worse than good is explained in words (:func:`.bots.reasons.compare`,
+a few hundredths of a second).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.mcts import MoveStats, StrongBot
+from ..bots.reasons import Reason, compare
 from ..rules import flow
 from ..rules.actions import Action
 from ..rules.state import GameState
-from .labels import Budget, near_threshold
+from .labels import Budget, label_for, near_threshold
 
 __all__ = ["Judgement", "judge"]
 
@@ -35,6 +38,8 @@ class Judgement:
     """Every seat's win chance after the move played."""
     playouts: int
     """Playouts spent on this decision."""
+    reason: Reason | None = None
+    """Why the best move beats the move played (a loss worse than good), else None."""
 
 
 def _rate(state: GameState, action: Action, seed: int, playouts: int) -> MoveStats:
@@ -62,4 +67,8 @@ def judge(state_dict: dict[str, Any], played: str, seed: int, budget: Budget) ->
         spent += 2 * budget.second
     if best.win_rate < after.win_rate:  # the move played is at least as good
         return Judgement(played, after.chances, after.chances, spent)
-    return Judgement(str(found), best.chances, after.chances, spent)
+    reason = None
+    if label_for(best.chances[seat] - after.chances[seat]) != "good":
+        chances = (best.chances[seat], after.chances[seat])
+        reason = compare(state, seat, found, move, chances=chances, voice="review", seed=seed + 3)
+    return Judgement(str(found), best.chances, after.chances, spent, reason)
