@@ -1,0 +1,226 @@
+"""The board editor's side panels: ipywidgets that edit, in place, what is not on the map.
+
+- Players: each player's gold, Priests and Philosophers;
+- Gods and offerings: the cycle, the gods top to bottom (which are face up follows from
+  the number of players), the offering on each god;
+- Turn and phase: the turn track, the phase, whose god action it is (and who decides now);
+- Creatures: the creature track, from the 4 GP slot down;
+- Python code: the chain that rebuilds the position.
+
+Every change is an edit intent sent to the editor (``send``), which checks it: a refused
+one leaves the position as it was, and the panels show its values again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import ipywidgets as w
+
+from ...i18n import render
+from ...rules.state import APOLLO, CREATURES, GODS
+from ...view.text import Words
+
+__all__ = ["PHASES", "SidePanels"]
+
+PHASES = ("revenue", "offerings", "actions", "end")
+"""The phases a position may start in."""
+
+Send = Callable[[dict[str, Any]], bool]
+
+_NUMBER = {"layout": w.Layout(width="150px"), "style": {"description_width": "initial"}}
+
+
+def _labelled(widget: w.Widget, text: str) -> w.Widget:
+    """Describe ``widget`` (its label and its tooltip, so a screen reader names it)."""
+    widget.description = text
+    widget.tooltip = text
+    return widget
+
+
+class SidePanels(w.Tab):
+    """The side panels of an editor: ``SidePanels(players, lang, send)``; :meth:`show`
+    puts a position's values in (``editor.panels()``) and ``code``'s text."""
+
+    def __init__(self, players: Sequence[str], map_id: str, lang: str, send: Send) -> None:
+        self._edit = send
+        self._syncing = False
+        self._words = Words(lang, map_id, players)
+        self.lang = lang
+        self.players = tuple(players)
+        self._values: dict[str, Any] = {}
+        t = self.text
+        names = [(self._words.word(g), g) for g in GODS]
+        self.rows = {name: self._player_row(name) for name in players}
+        self.cycle = _labelled(w.BoundedIntText(min=1, max=99, **_NUMBER), t("cycle"))
+        self.gods = [_labelled(w.Dropdown(options=names, layout=w.Layout(width="220px")),
+                               t("god_slot", n=i + 1)) for i in range(len(GODS))]  # fmt: skip
+        self.faces = [w.Label() for _ in GODS]
+        self.bidders = [self._bidder() for _ in GODS]
+        self.bids = [_labelled(w.BoundedIntText(min=1, max=99, **_NUMBER), t("offering_gp"))
+                     for _ in GODS]  # fmt: skip
+        self.order = [self._seat_menu(t("order", n=i + 1)) for i in range(_order_length(players))]
+        self.phase = _labelled(w.Dropdown(options=[(self._words(f"board.phase.{p}"), p)
+                                                   for p in PHASES]), t("phase"))  # fmt: skip
+        turn_gods = [(t("turn_none"), ""), *names, (self._words.word(APOLLO), APOLLO)]
+        self.turn_god = _labelled(w.Dropdown(options=turn_gods), t("turn_god"))
+        self.turn_player = self._seat_menu(t("turn_player"))
+        self.to_act = w.Label()
+        creatures = [(t("empty_slot"), ""), *((self._words.word(c), c) for c in CREATURES)]
+        self.creatures = [_labelled(w.Dropdown(options=creatures), "") for _ in range(3)]
+        self.code = w.Textarea(layout=w.Layout(width="100%", height="12em"))
+        self.code.disabled = True
+        _labelled(self.code, t("panel.code"))
+        super().__init__(children=self._pages())
+        for i, title in enumerate(("players", "gods", "turn", "creatures", "code")):
+            self.set_title(i, t(f"panel.{title}"))
+        self._observe()
+
+    def text(self, key: str, **params: Any) -> str:
+        """The entry ``editor.ui.<key>`` in the panels' language."""
+        return render(f"editor.ui.{key}", params, self.lang)
+
+    # ------------------------------------------------------------------ building
+    def _player_row(self, name: str) -> dict[str, w.BoundedIntText]:
+        t = self.text
+        return {
+            field: _labelled(w.BoundedIntText(min=0, max=99, **_NUMBER), f"{name}: {t(field)}")
+            for field in ("gold", "priests", "philosophers")
+        }
+
+    def _bidder(self) -> w.Dropdown:
+        options = [(self.text("nobody"), ""), *((p, p) for p in self.players)]
+        return _labelled(w.Dropdown(options=options, layout=w.Layout(width="200px")),
+                         self.text("offering"))  # fmt: skip
+
+    def _seat_menu(self, text: str) -> w.Dropdown:
+        options = [("—", ""), *((p, p) for p in self.players)]
+        return _labelled(w.Dropdown(options=options, layout=w.Layout(width="220px")), text)
+
+    def _pages(self) -> list[w.Widget]:
+        players = w.VBox([w.HBox(list(row.values())) for row in self.rows.values()])
+        gods = w.VBox([self.cycle, *(w.HBox([g, f, b, n]) for g, f, b, n in
+                                     zip(self.gods, self.faces, self.bidders, self.bids))])  # fmt: skip
+        turn = w.VBox([w.HBox(self.order), self.phase, w.HBox([self.turn_god, self.turn_player]),
+                       self.to_act])  # fmt: skip
+        return [players, gods, turn, w.VBox(self.creatures), self.code]
+
+    def _observe(self) -> None:
+        for name, row in self.rows.items():
+            for field, box in row.items():
+                box.observe(self._on(partial(self._set_of, field, name)), "value")
+        self.cycle.observe(self._on(partial(self._set, "cycle")), "value")
+        for i, menu in enumerate(self.gods):
+            menu.observe(self._on(partial(self._swap, "gods", i)), "value")
+        for i, (menu, gp) in enumerate(zip(self.bidders, self.bids, strict=True)):
+            menu.observe(self._on(partial(self._offer, i)), "value")
+            gp.observe(self._on(partial(self._offer, i)), "value")
+        for i, menu in enumerate(self.order):
+            menu.observe(self._on(partial(self._swap, "order", i)), "value")
+        self.phase.observe(self._on(partial(self._set, "phase")), "value")
+        self.turn_god.observe(self._on(self._turn), "value")
+        self.turn_player.observe(self._on(self._turn), "value")
+        for menu in self.creatures:
+            menu.observe(self._on(self._creatures), "value")
+
+    def _on(self, act: Callable[[Any], Any]) -> Callable[[dict[str, Any]], None]:
+        def changed(change: dict[str, Any]) -> None:
+            if not self._syncing and act(change["new"]) is not None:
+                self.show(self._values, self.code.value)  # refused: the values as they are
+
+        return changed
+
+    # ------------------------------------------------------------------ edits
+    def _set_of(self, field: str, player: str, value: Any) -> bool:
+        return self._set(field, value, player)
+
+    def _set(self, field: str, value: Any, player: str | None = None) -> bool:
+        intent: dict[str, Any] = {"type": "set", "field": field, "value": value}
+        if player is not None:
+            intent["player"] = player
+        return self._edit(intent)
+
+    def _swap(self, field: str, i: int, value: str) -> bool | None:
+        """Put ``value`` at position ``i`` of the gods or the turn track; the one there
+        takes its old place."""
+        now = [g["god"] for g in self._values["gods"]] if field == "gods" else list(
+            self._values["order"])  # fmt: skip
+        if not value or now[i] == value:
+            return None
+        j = next((k for k, v in enumerate(now) if v == value and k != i), None)
+        if j is not None and now.count(value) == 1:
+            now[j] = now[i]
+        now[i] = value
+        return self._set(field, now)
+
+    def _offer(self, i: int, _: Any = None) -> bool | None:
+        god = self._values["gods"][i]["god"]
+        who, gp = self.bidders[i].value, self.bids[i].value
+        if who:
+            return self._edit({"type": "place", "piece": "offering", "place": god,
+                               "player": who, "count": gp})  # fmt: skip
+        if god in self._values["offerings"]:
+            return self._edit({"type": "remove", "piece": "offering", "place": god})
+        return None
+
+    def _turn(self, _: Any = None) -> bool | None:
+        """Whose god action it is: sent once both the god and the player are chosen (or
+        the god alone, when an offering on it names the player); the phase menu leaves a
+        god's action."""
+        god, player = self.turn_god.value, self.turn_player.value
+        if not god or (not player and god not in self._values["offerings"]):
+            return None
+        return self._set("turn", {"god": god, **({"player": player} if player else {})})
+
+    def _creatures(self, _: Any = None) -> bool:
+        return self._set("creatures", [m.value or None for m in self.creatures])
+
+    # ------------------------------------------------------------------ showing
+    def show(self, values: dict[str, Any], code: str) -> None:
+        """Show a position's side-panel values (``editor.panels()``) and its code."""
+        self._values = values
+        self._syncing = True
+        try:
+            for p in values["players"]:
+                for field, box in self.rows[p["name"]].items():
+                    _put(box, "value", p[field])
+            _put(self.cycle, "value", values["cycle"])
+            self._show_gods(values)
+            for menu, name in zip(self.order, values["order"], strict=False):
+                _put(menu, "value", name)
+            _put(self.phase, "value", values["phase"])
+            turn = values["turn"] or {}
+            _put(self.turn_god, "value", turn.get("god", ""))
+            _put(self.turn_player, "value", turn.get("player", ""))
+            who = values["to_act"]
+            _put(self.to_act, "value", self.text("to_act", player=who) if who
+                 else self.text("to_act_none"))  # fmt: skip
+            for menu, creature in zip(self.creatures, values["creatures"], strict=False):
+                _put(menu, "value", creature or "")
+            _put(self.code, "value", code)
+        finally:
+            self._syncing = False
+
+    def _show_gods(self, values: dict[str, Any]) -> None:
+        offerings = values["offerings"]
+        for i, g in enumerate(values["gods"]):
+            _put(self.gods[i], "value", g["god"])
+            _put(self.faces[i], "value", self.text("face_up" if g["face_up"] else "face_down"))
+            bid = offerings.get(g["god"])
+            _put(self.bidders[i], "value", bid["player"] if bid else "")
+            _put(self.bids[i], "value", bid["amount"] if bid else 1)
+            _put(self.bids[i], "disabled", not g["face_up"])
+            _put(self.bidders[i], "disabled", not g["face_up"])
+
+
+def _order_length(players: Sequence[str]) -> int:
+    """The turn track's length: two tokens each with 2 players, else one each."""
+    return 4 if len(players) == 2 else len(players)
+
+
+def _put(widget: w.Widget, name: str, value: Any) -> None:
+    """Set a trait only if it changes (each change is a message to the browser)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
