@@ -973,7 +973,6 @@ function editButtons(edit) {
     type: "button",
     "data-edit": kind,
     title: W[`${kind}_hint`],
-    "aria-label": W[`${kind}_hint`],
     disabled: !enabled,
     "data-testid": `cw-${kind}`
   }, W[kind]);

@@ -57,7 +57,7 @@ function editButtons(edit) {
   const W = edit.words;
   const b = (kind, enabled) => h("button", {
     class: "cw-btn cw-edit-button", type: "button", "data-edit": kind, title: W[`${kind}_hint`],
-    "aria-label": W[`${kind}_hint`], disabled: !enabled, "data-testid": `cw-${kind}`,
+    disabled: !enabled, "data-testid": `cw-${kind}`,
   }, W[kind]);
   return h("span", { class: "cw-edit-buttons" }, b("undo", edit.can_undo), b("redo", edit.can_redo), b("empty", true));
 }

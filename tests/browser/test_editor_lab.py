@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from editorpages import BOARD, build_by_clicks, choose, click_place, read, wait, write
+from boardpages import axe_violations
+from editorpages import BOARD, TURN_TAB, build_by_clicks, choose, click_place, read, wait, write
 from waits import shown, until
 
 import cyclades_widgets as cw
@@ -57,6 +58,7 @@ def check_built(page, folder, artifacts: str) -> dict:
     assert json.dumps(after["state"], sort_keys=True) == json.dumps(before["state"], sort_keys=True)
     assert after["history"] == before["history"] and after["code"] == before["code"]
     page.screenshot(path=artifacts + "-refused.png")
+    assert axe_violations(page, ".cw-editor") == []  # the board, its panels, the buttons
     # Play from here: Athens (a person) may move its troops from Naxos to Paros
     page.get_by_role("button", name="Play from here").click()
     played = wait(folder, lambda s: s["legal"] is not None, "the game opened below")
@@ -125,7 +127,8 @@ def test_the_keyboard_reaches_the_palette_and_the_places(editor_page, lab):
 
 
 def test_axe_finds_no_serious_violation_on_the_editor(editor_page):
-    """axe-core on the editor's board (palette, map, panels beside it) in JupyterLab."""
-    from boardpages import axe_violations
-
-    assert axe_violations(editor_page, BOARD) == []
+    """axe-core on the editor (the board with its palette, the side panels, the buttons)
+    in JupyterLab, with every panel opened in turn."""
+    for tab in ("Players", "Gods and offerings", TURN_TAB, "Creatures", "Python code"):
+        editor_page.get_by_role("tab", name=tab).click()
+        assert axe_violations(editor_page, ".cw-editor") == [], tab

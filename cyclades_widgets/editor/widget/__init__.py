@@ -74,6 +74,7 @@ class Editor(EditorModel, w.VBox):
         self.below = w.VBox([])
         w.VBox.__init__(self, [self.board, self.panel, self._play_row(blang), self.below],
                         layout=w.Layout(width="100%"))  # fmt: skip
+        self.add_class("cw-editor")
         self.play_button.on_click(lambda _: self._play_clicked())
         self.whatif_button.on_click(lambda _: self._whatif_clicked())
         self.subscribe(lambda _: self._show_panels())

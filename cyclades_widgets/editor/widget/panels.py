@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...i18n import render
-from ...rules.state import APOLLO, CREATURES, GODS
+from ...rules.state import APOLLO, CREATURE_PRICES, CREATURES, GODS
 from ...view.text import Words
 
 __all__ = ["PHASES", "SidePanels"]
@@ -69,7 +69,8 @@ class SidePanels(w.Tab):
         self.turn_player = self._seat_menu(t("turn_player"))
         self.to_act = w.Label()
         creatures = [(t("empty_slot"), ""), *((self._words.word(c), c) for c in CREATURES)]
-        self.creatures = [_labelled(w.Dropdown(options=creatures), "") for _ in range(3)]
+        self.creatures = [_labelled(w.Dropdown(options=creatures), t("creature_slot", price=price))
+                          for price in CREATURE_PRICES]  # fmt: skip
         self.code = w.Textarea(layout=w.Layout(width="100%", height="12em"))
         self.code.disabled = True
         _labelled(self.code, t("panel.code"))
