@@ -80,10 +80,6 @@ class Editor(EditorModel, w.VBox):
         self.subscribe(lambda _: self._show_panels())
         self._show_panels()
 
-    def _repr_svg_(self) -> None:  # type: ignore[override]
-        """No picture besides the widget: the board is the widget itself."""
-        return None
-
     # ------------------------------------------------------------------ the parts
     def _edit(self, intent: dict[str, Any]) -> bool:
         return self.board.handle_intent(intent)
