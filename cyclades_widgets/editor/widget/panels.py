@@ -37,6 +37,8 @@ def _labelled(widget: w.Widget, text: str) -> w.Widget:
     """Describe ``widget`` (its label and its tooltip, so a screen reader names it)."""
     widget.description = text
     widget.tooltip = text
+    if hasattr(widget.style, "description_width"):
+        widget.style.description_width = "initial"  # the whole label, in any language
     return widget
 
 
