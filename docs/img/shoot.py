@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 import nbformat
-
 from playwright.sync_api import sync_playwright
 
 import cyclades_widgets as cw
