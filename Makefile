@@ -87,16 +87,20 @@ js: js/node_modules/.package-lock.json
 # files (built once, then installed in a fresh venv by the tests), the documentation site
 # (warnings are errors) and the JupyterLite site (built first, so their checks run too
 # instead of skipping). Tests marked slow are left out (each keeps a short version here);
-# `make reliability` runs them. CI (.ci/run) calls this target.
+# `make reliability` runs them. CI (.ci/run) calls this target. The tests that need no
+# browser run on both cores (pytest-xdist); the browser tests share one JupyterLab, one
+# at a time.
+SITES := CYCLADES_LITE_SITE=$(CURDIR)/_output CYCLADES_DIST=$(CURDIR)/$(DIST) \
+	CYCLADES_DOCS_SITE=$(CURDIR)/$(DOCS_OUT)
 test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) dist lite
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest --doctest-modules cyclades_widgets -q
 	$(SPHINX) -W --keep-going -q
-	CYCLADES_LITE_SITE=$(CURDIR)/_output CYCLADES_DIST=$(CURDIR)/$(DIST) \
-		CYCLADES_DOCS_SITE=$(CURDIR)/$(DOCS_OUT) \
-		$(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600 -m "not slow"
+	$(SITES) $(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600 -n 2 \
+		--ignore=tests/browser -m "not slow"
+	$(SITES) $(BIN)/pytest tests/browser -m "not slow"
 
 dist: $(VENV)/.stamp-test
 	rm -rf $(DIST)

@@ -7,6 +7,9 @@
   are cheap, so more of them are played: :data:`MEDIUM_GAMES`).
 - ``strong_selfplay_cycles`` and ``strong_selfplay_winner_gold``: games among three strong
   bots; targets: median game over within 12 cycles, median ≤ 20 GP left to the winner.
+- ``reason_vs_search`` (issue 26): what saying why costs (:func:`.reasons.compare` of the
+  search's two best moves) against the strong hint's search itself, on the decisions of a
+  seeded 4-player game; target ≤ 0.5 (a review compares only its mistakes).
 
 Win rates carry a Wilson interval, medians a distribution-free interval (order statistics).
 ``run(quick)`` (the ``bots`` section of ``run.py``) plays short samples; the full figures of
@@ -36,7 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Figure  # noqa: E402
 
 from cyclades_widgets import Game  # noqa: E402
-from cyclades_widgets.bots import GreedyBot, RandomBot, level, wilson  # noqa: E402
+from cyclades_widgets.bots import GreedyBot, MediumBot, RandomBot, level, wilson  # noqa: E402
+from cyclades_widgets.bots.coach import HINT_PLAYOUTS  # noqa: E402
+from cyclades_widgets.bots.mcts import StrongBot  # noqa: E402
+from cyclades_widgets.bots.reasons import compare  # noqa: E402
 
 MAX_CYCLES = 40
 BENCH_PLAYOUTS = 200
@@ -175,6 +181,38 @@ def _pairings(
     return figures
 
 
+def reason_cost(decisions: int) -> Figure:
+    """Issue 26: the time of :func:`.reasons.compare` over the time of the strong hint's
+    search, summed over ``decisions`` decisions of a 4-player game among medium bots."""
+    game = Game.new(players=4, seed=26)
+    bots = {name: MediumBot(seed=i) for i, name in enumerate(game.players)}
+    searched = explained = 0.0
+    done = 0
+    while done < decisions and not game.is_over:
+        legal = game.legal_actions()
+        if len(legal) > 1:
+            t0 = time.perf_counter()
+            result = StrongBot(seed=0, playouts=HINT_PLAYOUTS["strong"]).search(game.state, legal)
+            t1 = time.perf_counter()
+            if len(result.moves) > 1 and result.moves[1].visits:
+                compare(game.state, result.seat, result.best.action, result.moves[1].action,
+                        stats=result)  # fmt: skip
+                explained += time.perf_counter() - t1
+                searched += t1 - t0
+                done += 1
+        game.play(bots[game.to_act].choose(game.state, game.legal_actions()))
+        game.advance(to="decision")
+    ratio = explained / searched if searched else None
+    return Figure(
+        "reason_vs_search",
+        None if ratio is None else round(ratio, 3),
+        "×",
+        "reason / strong hint's search",
+        f"{done} decisions; {1000 * explained / max(done, 1):.0f} ms a reason",
+        extra={"decisions": done, "reason_s": round(explained, 3), "search_s": round(searched, 3)},
+    )
+
+
 def run(quick: bool) -> list[Figure]:
     """Issue 5's figure, and short samples of issue 15's (the full run: this file alone)."""
     games = 12 if quick else 60
@@ -191,6 +229,7 @@ def run(quick: bool) -> list[Figure]:
             extra={"games": games, "fair_share": round(share, 2)},
         )
     ]
+    figures.append(reason_cost(8 if quick else 30))
     return figures + strength(3 if quick else 9, 0, playouts=60 if quick else BENCH_PLAYOUTS)
 
 

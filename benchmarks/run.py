@@ -49,6 +49,7 @@ SECTIONS = (
     "browser",
     "bots",
     "dask",
+    "review",
 )
 """Section names, in the order they run; each is the module ``bench_<name>``."""
 
@@ -99,6 +100,8 @@ GOALS = (
     Goal("seek_600_ms", "<=", 5, ratio=False),
     Goal("replay_600_ms", "<=", 40, ratio=False),
     Goal("whatif_pool_2w_speedup", ">=", 1.8),
+    Goal("reason_vs_search", "<=", 0.5),
+    Goal("review_4p_2w_s", "<=", 120, ratio=False),
 )
 """Issue 16's goals, by figure key. Record loading's figures are measured by the
 ``records`` section; their goals apply to whatever keys it reports."""

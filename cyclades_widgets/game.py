@@ -40,12 +40,18 @@ from .records.replay import (
     run_autos,
 )
 from .records.schema import json_path, validate_shape, var_parts
+from .records.shape import local_text
 from .records.tree import HEADER_TEXT, LinePath, RecordTree, Variation
 from .records.verify import check_start
 from .rules.setup import new_state
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .bots.coach import Hint
+    from .review import Label, Review
+    from .review.core import Progress
+    from .review.entries import ReviewData
     from .tables import Tables
 
 __all__ = ["Bot", "Game", "GameRecord", "Step"]
@@ -127,12 +133,35 @@ class Game(BaseGame):
         chosen = self.seed if seed is None else seed
         return hint(self.state, level=level, playouts=playouts, seed=chosen)
 
+    def review(
+        self,
+        level: str = "strong",
+        executor: Executor | None = None,
+        seed: int = 0,
+        progress: Progress | bool | None = None,
+    ) -> Review:
+        """Review every decision of the game: the mover's win chance with the best move
+        the search finds and after the move played, the loss, and a label (good,
+        inaccuracy, mistake, blunder); chance and automatic steps are listed, not judged.
+        ``executor`` (a process pool, a Dask client's executor) judges decisions in
+        parallel; the same ``seed`` gives the same review. See ``docs/review.md``."""
+        from .review import review
+
+        return review(self, level, executor, seed, progress)
+
     def _repr_svg_(self) -> str:
         """The position as a static SVG board (notebooks, nbconvert, GitHub), with the last
         step's moves drawn as trails and its battle in the battle panel."""
         from . import svg
 
         return str(svg.board(self.state, events=self.events))
+
+
+def _joined(old: str | None, new: str) -> str:
+    """A note added after the one already there (unless it says it already)."""
+    if not old:
+        return new
+    return old if new in old else f"{old}\n\n{new}"
 
 
 def _meta_text(value: Any) -> Any:
@@ -216,9 +245,17 @@ class GameRecord(RecordTree):
         with no_gc():
             return cls._guarded(build)  # type: ignore[return-value]  # build makes a cls
 
-    def to_html(self, path: str | Path, *, lang: str = "en", viewer: str | None = None) -> Path:
+    def to_html(
+        self,
+        path: str | Path,
+        *,
+        lang: str = "en",
+        viewer: str | None = None,
+        review: Review | None = None,
+    ) -> Path:
         """Write a self-contained HTML page that steps through the main line with its
-        notes (no kernel, no network; it opens from ``file://``). Returns the path.
+        notes (no kernel, no network; it opens from ``file://``). Returns the path. With a
+        ``review`` (:meth:`review`), the page shows its win-chance graph under the board.
 
         The page is :func:`cyclades_widgets.export.page.replay_page`: the board's own
         script and styles, inlined.
@@ -226,8 +263,53 @@ class GameRecord(RecordTree):
         from .export.page import replay_page
 
         target = Path(path)
-        target.write_text(replay_page(self, lang=lang, viewer=viewer), encoding="utf-8")
+        page = replay_page(self, lang=lang, viewer=viewer, review=review)
+        target.write_text(page, encoding="utf-8")
         return target
+
+    def review(
+        self,
+        level: str = "strong",
+        executor: Executor | None = None,
+        seed: int = 0,
+        progress: Progress | bool | None = None,
+        *,
+        line: LinePath = (),
+    ) -> Review:
+        """Review the decisions of a line (the main line by default): :meth:`Game.review`
+        on its replay. Entry ``move`` numbers are this record's step indices."""
+        return self.replay(line).review(level, executor, seed, progress)
+
+    def annotate_review(self, review: ReviewData, least: Label = "mistake") -> int:
+        """Write a review into the main line: at each decision labelled ``least`` or
+        worse, a note after the move (what was played, what was better and what it cost,
+        in every language; added after a note already there) and a tag, and the better
+        move as a variation with its comment (unless the record has that variation
+        already). Returns how many moves were annotated.
+
+        The review must be of this record's main line (:meth:`review`); else a
+        ``ValueError`` says where they differ, and the record is unchanged.
+        """
+        from .review.notes import review_notes
+
+        moves = self.moves()
+        notes = review_notes(review, least)
+        for note in notes:
+            if note.move >= len(moves) or moves[note.move] != note.played:
+                found = moves[note.move] if note.move < len(moves) else None
+                raise ValueError(
+                    f"the review is not of this record: move {note.move + 1} is {found!r} "
+                    f"here and {note.played!r} in the review"
+                )
+        for note in notes:
+            step = self.steps[note.move]
+            after = {lang: _joined(local_text(step.after, lang), text)
+                     for lang, text in note.after.items()}  # fmt: skip
+            self.annotate(note.move, after=after, tag=step.tag or note.tag)
+            if not any(v.at == note.move and v.steps and v.steps[0].move == note.best
+                       for v in self.variations):  # fmt: skip
+                self.add_variation(note.move, [note.best], comment=note.comment)
+        return len(notes)
 
     # ------------------------------------------------------------------ replaying
     def validate(self) -> None:

@@ -21,12 +21,13 @@ from itertools import repeat
 from operator import is_
 from typing import Any, Literal, Protocol, Self
 
+from .i18n import message
 from .observed import Observed
 from .rules import flow
 from .rules.actions import Action
 from .rules.errors import CycladesError, IllegalActionError
 from .rules.events import Event
-from .rules.messages import rule, sample
+from .rules.messages import sample
 from .rules.options import RuleOptions
 from .rules.setup import new_state, setup_events
 from .rules.state import GameState, Phase
@@ -218,7 +219,7 @@ class BaseGame(Observed):
         parsed = Action.parse(action) if isinstance(action, str) else action
         if not isinstance(parsed, Action):
             name = type(action).__name__
-            raise IllegalActionError(rule("history.not_action", keep=[name], type=name))
+            raise IllegalActionError(message("rules.history.not_action", name, type=name))
         node = self._node or self._node_now()
         if node[0] == "auto":
             probe = self._state.copy()
@@ -249,14 +250,14 @@ class BaseGame(Observed):
         """
         kind, player = self._node or self._node_now()
         if kind == "over":
-            raise IllegalActionError(rule("history.over"))
+            raise IllegalActionError(message("rules.history.over"))
         if kind == "decision":
             assert player is not None
             legal = [str(a) for a in self._legal_now()]
             raise IllegalActionError(
-                rule(
-                    "history.must_decide",
-                    self._state,
+                message(
+                    "rules.history.must_decide",
+                    *self._state.names,
                     player=self._state.names[player],
                     legal=sample(legal, limit=6),
                 )
@@ -284,7 +285,7 @@ class BaseGame(Observed):
                 if head not in {a for a, _ in outcomes}:
                     text = str(head)
                     raise IllegalActionError(
-                        rule("history.forced_impossible", keep=[text], action=text)
+                        message("rules.history.forced_impossible", text, action=text)
                     )
                 self.forced.pop(0)
                 return head
@@ -310,15 +311,15 @@ class BaseGame(Observed):
         It always stops at a decision for a player without a bot, and at the end.
         """
         if to not in ("decision", "phase", "cycle", "end"):
-            raise CycladesError(rule("history.advance_to", keep=[repr(to)], to=repr(to)))
+            raise CycladesError(message("rules.history.advance_to", repr(to), to=repr(to)))
         bots = dict(bots or {})
         unknown = sorted(set(bots) - set(self._state.names))
         if unknown:
             raise CycladesError(
-                rule(
-                    "history.unknown_bots",
-                    self._state,
-                    keep=unknown,
+                message(
+                    "rules.history.unknown_bots",
+                    *self._state.names,
+                    *unknown,
                     names=unknown,
                     players=list(self.players),
                 )

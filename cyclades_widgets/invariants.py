@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from .i18n import DEFAULT, Message
+from .i18n import DEFAULT, Message, message
 from .rules import flow
 from .rules.actions import MAX_NUMBER
 from .rules.battle import Battle
@@ -120,11 +120,6 @@ def family(breach: Message) -> str:
     return parts[1] if len(parts) > 2 else "flow"
 
 
-def _b(state: GameState, key: str, **params: object) -> Message:
-    """The breach ``invariants.<key>``; the players' names are proper names."""
-    return Message(f"invariants.{key}", params, frozenset(state.names))
-
-
 def _seat_name(state: GameState, seat: int | None) -> str | int | None:
     """A seat's player name, or the seat as it is when it is not a player's."""
     return state.names[seat] if seat is not None and 0 <= seat < state.n_players else seat
@@ -139,12 +134,27 @@ def _gold(state: GameState) -> Iterable[Message]:
     if total != supply:
         # every GP moves through rules/ledger.py between the players and the bank
         players = [p.gold for p in state.players]
-        yield _b(state, "gold.total", players=players, bank=state.bank, total=total, supply=supply)
+        yield message(
+            "invariants.gold.total",
+            *state.names,
+            players=players,
+            bank=state.bank,
+            total=total,
+            supply=supply,
+        )
     for seat, p in enumerate(state.players):
         if p.gold < 0:
-            yield _b(state, "gold.negative", player=state.names[seat], gold=p.gold)
+            yield message(
+                "invariants.gold.negative", *state.names, player=state.names[seat], gold=p.gold
+            )
         elif p.gold > MAX_GOLD:
-            yield _b(state, "gold.too_much", player=state.names[seat], gold=p.gold, most=MAX_GOLD)
+            yield message(
+                "invariants.gold.too_much",
+                *state.names,
+                player=state.names[seat],
+                gold=p.gold,
+                most=MAX_GOLD,
+            )
 
 
 # --------------------------------------------------------------------------- units
@@ -165,9 +175,21 @@ def _caps(state: GameState) -> Iterable[Message]:
             units[pending.attacker] += pending.attackers
     for seat, name in enumerate(state.names):
         if troops[seat] > MAX_TROOPS:
-            yield _b(state, "caps.troops", player=name, count=troops[seat], most=MAX_TROOPS)
+            yield message(
+                "invariants.caps.troops",
+                *state.names,
+                player=name,
+                count=troops[seat],
+                most=MAX_TROOPS,
+            )
         if fleets[seat] > MAX_FLEETS:
-            yield _b(state, "caps.fleets", player=name, count=fleets[seat], most=MAX_FLEETS)
+            yield message(
+                "invariants.caps.fleets",
+                *state.names,
+                player=name,
+                count=fleets[seat],
+                most=MAX_FLEETS,
+            )
 
 
 def _fleets(state: GameState) -> Iterable[Message]:
@@ -175,17 +197,19 @@ def _fleets(state: GameState) -> Iterable[Message]:
     seas = set(spec.seas)
     for sea, value in state.fleets.items():
         if sea not in seas:
-            yield _b(state, "fleets.not_a_sea", sea=sea)
+            yield message("invariants.fleets.not_a_sea", *state.names, sea=sea)
             continue
         owner, count = value
         if not 0 <= owner < state.n_players:
-            yield _b(state, "fleets.no_player", sea=sea, seat=owner)
+            yield message("invariants.fleets.no_player", *state.names, sea=sea, seat=owner)
         elif state.players[owner].eliminated:
-            yield _b(state, "fleets.eliminated", sea=sea, player=state.names[owner])
+            yield message(
+                "invariants.fleets.eliminated", *state.names, sea=sea, player=state.names[owner]
+            )
         if count < 1:
-            yield _b(state, "fleets.empty", sea=sea, count=count)
+            yield message("invariants.fleets.empty", *state.names, sea=sea, count=count)
     if state.kraken is not None and state.kraken not in seas:
-        yield _b(state, "fleets.kraken", sea=state.kraken)
+        yield message("invariants.fleets.kraken", *state.names, sea=state.kraken)
 
 
 # --------------------------------------------------------------------------- supplies
@@ -196,22 +220,19 @@ def _supplies(state: GameState) -> Iterable[Message]:
     for kind in BUILDINGS:
         supply = state.building_supply.get(kind, 0)
         if supply < 0:
-            yield _b(state, "supply.negative", building=kind, supply=supply)
+            yield message("invariants.supply.negative", *state.names, building=kind, supply=supply)
         if supply + on_board[kind] != BUILDING_SUPPLY:
-            yield _b(state, "supply.buildings", building=kind, board=on_board[kind],
-                     supply=supply, total=BUILDING_SUPPLY)  # 10 of each in the box  # fmt: skip
+            yield message("invariants.supply.buildings", *state.names, building=kind, board=on_board[kind], supply=supply, total=BUILDING_SUPPLY)  # 10 of each in the box  # fmt: skip
     unknown = set(on_board) - set(BUILDINGS)
     if unknown:
-        yield _b(state, "supply.unknown", kinds=sorted(unknown))
+        yield message("invariants.supply.unknown", *state.names, kinds=sorted(unknown))
     metros = sum(1 for isle in state.isles.values() if isle.metropolis)
     if state.metropolis_supply < 0 or metros + state.metropolis_supply != METROPOLIS_SUPPLY:
-        yield _b(state, "supply.metropolises", board=metros, supply=state.metropolis_supply,
-                 total=METROPOLIS_SUPPLY)  # fmt: skip
+        yield message("invariants.supply.metropolises", *state.names, board=metros, supply=state.metropolis_supply, total=METROPOLIS_SUPPLY)  # fmt: skip
     yield from _cards(state)
     markers = sum(isle.markers for isle in state.isles.values())
     if state.prosperity_supply < 0 or markers + state.prosperity_supply != PROSPERITY_MARKERS:
-        yield _b(state, "supply.prosperity", board=markers, supply=state.prosperity_supply,
-                 total=PROSPERITY_MARKERS)  # fmt: skip
+        yield message("invariants.supply.prosperity", *state.names, board=markers, supply=state.prosperity_supply, total=PROSPERITY_MARKERS)  # fmt: skip
 
 
 def _cards(state: GameState) -> Iterable[Message]:
@@ -222,9 +243,18 @@ def _cards(state: GameState) -> Iterable[Message]:
         supply = getattr(state, f"{card}_supply")
         held = sum(getattr(p, f"{card}s") for p in state.players)
         if supply < 0 or any(getattr(p, f"{card}s") < 0 for p in state.players):
-            yield _b(state, "supply.cards_negative", card=card, supply=supply)
+            yield message(
+                "invariants.supply.cards_negative", *state.names, card=card, supply=supply
+            )
         if supply + held != total:
-            yield _b(state, "supply.cards", card=card, held=held, supply=supply, total=total)
+            yield message(
+                "invariants.supply.cards",
+                *state.names,
+                card=card,
+                held=held,
+                supply=supply,
+                total=total,
+            )
 
 
 # --------------------------------------------------------------------------- isles
@@ -233,7 +263,7 @@ def _cards(state: GameState) -> Iterable[Message]:
 def _isles(state: GameState) -> Iterable[Message]:
     spec = MapSpec.load(state.map_id)
     if set(state.isles) != set(spec.isles):
-        yield _b(state, "isles.map")
+        yield message("invariants.isles.map", *state.names)
     players = state.players
     for isle_id, isle in state.isles.items():
         slots = spec.isle_slots.get(isle_id, 0)
@@ -264,28 +294,32 @@ def _one_isle(state: GameState, isle_id: str, slots: int) -> Iterable[Message]:
     isle = state.isles[isle_id]
     owner = isle.owner
     if isle.troops < 0:
-        yield _b(state, "isles.negative", isle=isle_id, count=isle.troops)
+        yield message("invariants.isles.negative", *state.names, isle=isle_id, count=isle.troops)
     if owner is None:
         if isle.troops:
-            yield _b(state, "isles.troops_no_owner", isle=isle_id, count=isle.troops)
+            yield message(
+                "invariants.isles.troops_no_owner", *state.names, isle=isle_id, count=isle.troops
+            )
         if isle.territory:
-            yield _b(state, "isles.marker_no_owner", isle=isle_id)
+            yield message("invariants.isles.marker_no_owner", *state.names, isle=isle_id)
     elif not 0 <= owner < state.n_players:
-        yield _b(state, "isles.no_player", isle=isle_id, seat=owner)
+        yield message("invariants.isles.no_player", *state.names, isle=isle_id, seat=owner)
     else:
         name = state.names[owner]
         if state.players[owner].eliminated:
-            yield _b(state, "isles.eliminated", isle=isle_id, player=name)
+            yield message("invariants.isles.eliminated", *state.names, isle=isle_id, player=name)
         if isle.troops == 0 and not isle.territory:
-            yield _b(state, "isles.unheld", isle=isle_id, player=name)
+            yield message("invariants.isles.unheld", *state.names, isle=isle_id, player=name)
         if isle.troops > 0 and isle.territory:
-            yield _b(state, "isles.both", isle=isle_id, count=isle.troops)
+            yield message("invariants.isles.both", *state.names, isle=isle_id, count=isle.troops)
     used = len(isle.buildings) + (footprint(slots) if isle.metropolis else 0)
     if used > slots:
         key = "isles.slots_metropolis" if isle.metropolis else "isles.slots"
-        yield _b(state, key, isle=isle_id, count=len(isle.buildings), slots=slots)
+        yield message(
+            "invariants." + key, *state.names, isle=isle_id, count=len(isle.buildings), slots=slots
+        )
     if (isle.figurine is None) != (isle.figurine_owner is None):
-        yield _b(state, "isles.figurine", isle=isle_id)
+        yield message("invariants.isles.figurine", *state.names, isle=isle_id)
 
 
 def _eliminated(state: GameState) -> Iterable[Message]:
@@ -294,8 +328,7 @@ def _eliminated(state: GameState) -> Iterable[Message]:
             continue
         name = state.names[seat]
         if p.gold or p.priests or p.philosophers:
-            yield _b(state, "elimination.holds", player=name, gold=p.gold, priests=p.priests,
-                     philosophers=p.philosophers)  # all returned to the supply  # fmt: skip
+            yield message("invariants.elimination.holds", *state.names, player=name, gold=p.gold, priests=p.priests, philosophers=p.philosophers)  # all returned to the supply  # fmt: skip
 
 
 # --------------------------------------------------------------------------- cards & flow
@@ -309,18 +342,20 @@ def _creatures(state: GameState) -> Iterable[Message]:
     places.update(list(state.held_creatures))  # the keys (update with a dict adds its values)
     for card, count in places.items():
         if card not in CREATURES:
-            yield _b(state, "creatures.unknown", card=card)
+            yield message("invariants.creatures.unknown", *state.names, card=card)
         elif count > 1:
-            yield _b(state, "creatures.twice", card=card, count=count)  # one card of each creature
+            yield message(
+                "invariants.creatures.twice", *state.names, card=card, count=count
+            )  # one card of each creature
     if len(state.creature_track) != 3:
-        yield _b(state, "creatures.track", count=len(state.creature_track))
+        yield message("invariants.creatures.track", *state.names, count=len(state.creature_track))
     yield from _figurines(state)
     missing = set(CREATURES) - set(places)
     # A card being used sits in the pending step that resolves it; otherwise none is missing.
     in_use = {v for p in state.pending for v in _strings(p.data)}
     lost = sorted(missing - in_use)
     if lost:
-        yield _b(state, "creatures.lost", cards=lost)
+        yield message("invariants.creatures.lost", *state.names, cards=lost)
 
 
 def _figurines(state: GameState) -> Iterable[Message]:
@@ -331,18 +366,22 @@ def _figurines(state: GameState) -> Iterable[Message]:
         standing[isle.figurine] += 1
         holder = state.held_creatures.get(isle.figurine)
         if holder != isle.figurine_owner:
-            yield _b(state, "creatures.figurine_holder", card=isle.figurine, isle=isle_id,
-                     placer=_seat_name(state, isle.figurine_owner),
-                     holder=_seat_name(state, holder))  # fmt: skip
+            yield message("invariants.creatures.figurine_holder", *state.names, card=isle.figurine, isle=isle_id, placer=_seat_name(state, isle.figurine_owner), holder=_seat_name(state, holder))  # fmt: skip
     for figurine, count in standing.items():
         if count > 1:
-            yield _b(state, "creatures.figurines", card=figurine, count=count)
+            yield message(
+                "invariants.creatures.figurines", *state.names, card=figurine, count=count
+            )
     if set(state.held_since) != set(state.held_creatures):
-        yield _b(state, "creatures.held_since", held=sorted(state.held_creatures),
-                 since=sorted(state.held_since))  # fmt: skip
+        yield message("invariants.creatures.held_since", *state.names, held=sorted(state.held_creatures), since=sorted(state.held_since))  # fmt: skip
     for card, holder in state.held_creatures.items():
         if card != "kraken" and not standing[card]:
-            yield _b(state, "creatures.no_figurine", card=card, holder=_seat_name(state, holder))
+            yield message(
+                "invariants.creatures.no_figurine",
+                *state.names,
+                card=card,
+                holder=_seat_name(state, holder),
+            )
 
 
 def _strings(value: object) -> Iterable[str]:
@@ -358,39 +397,39 @@ def _strings(value: object) -> Iterable[str]:
 
 def _order(state: GameState) -> Iterable[Message]:
     if state.god_order and sorted(state.god_order) != sorted(GODS):
-        yield _b(state, "order.gods", gods=list(state.god_order))
+        yield message("invariants.order.gods", *state.names, gods=list(state.god_order))
     if state.cycle >= 1:
         tokens = 2 if state.is_two_player else 1
         counts = Counter(state.turn_order)
         for seat in state.active_players():
             if counts[seat] != tokens:
-                yield _b(state, "order.tokens", player=state.names[seat], count=counts[seat],
-                         tokens=tokens)  # one token per player  # fmt: skip
+                yield message("invariants.order.tokens", *state.names, player=state.names[seat], count=counts[seat], tokens=tokens)  # one token per player  # fmt: skip
     for god, (_seat, amount) in state.bids.items():
         if god not in GODS or not 1 <= amount <= MAX_NUMBER:
-            yield _b(state, "order.bid", amount=amount, god=god, most=MAX_NUMBER,
-                     gods=list(GODS))  # fmt: skip
+            yield message("invariants.order.bid", *state.names, amount=amount, god=god, most=MAX_NUMBER, gods=list(GODS))  # fmt: skip
 
 
 def _over(state: GameState) -> Iterable[Message]:
     if (state.phase is Phase.OVER) != (state.winner is not None):
         key = "flow.over_no_winner" if state.phase is Phase.OVER else "flow.winner_not_over"
-        yield _b(state, key, winner=_seat_name(state, state.winner))
+        yield message("invariants." + key, *state.names, winner=_seat_name(state, state.winner))
 
 
 def _flow(state: GameState) -> Iterable[Message]:
     kind, seat = flow.node(state)
     if kind == "decision":
         if seat is None or state.players[seat].eliminated:
-            yield _b(state, "flow.cannot_act", player=_seat_name(state, seat))
+            yield message(
+                "invariants.flow.cannot_act", *state.names, player=_seat_name(state, seat)
+            )
         if not flow.legal_actions(state):
-            yield _b(state, "flow.no_action", player=_seat_name(state, seat))
+            yield message("invariants.flow.no_action", *state.names, player=_seat_name(state, seat))
     elif kind == "chance":
         outcomes = flow.chance_outcomes(state)
         if not outcomes:
-            yield _b(state, "flow.no_outcome")
+            yield message("invariants.flow.no_outcome", *state.names)
         elif abs(sum(w for _, w in outcomes) - 1.0) > 1e-9:
-            yield _b(state, "flow.odds")
+            yield message("invariants.flow.odds", *state.names)
 
 
 INVARIANTS: tuple[Check, ...] = (

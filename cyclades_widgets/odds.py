@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
-from .i18n import Message, decimal, percent, render
+from .i18n import Message, decimal, message, percent, text
 from .rules.battle import DIE_FACES, round_losses
 from .rules.errors import CycladesError
 
@@ -113,7 +113,11 @@ class RetreatPolicy:
         for name in ("defender_at", "attacker_at"):
             value = getattr(self, name)
             if value is not None and not _is_count(value, 0):
-                raise OddsError(_msg("odds.error.policy_count", name, repr(value)))
+                raise OddsError(
+                    message(
+                        "odds.error.policy_count", name, repr(value), name=name, value=repr(value)
+                    )
+                )
 
     @classmethod
     def parse(cls, text: str | None) -> RetreatPolicy:
@@ -124,7 +128,7 @@ class RetreatPolicy:
         for part in text.lower().replace(" ", "").split(","):
             side, _, number = part.partition("-at-")
             if side not in ("defender", "attacker", "both") or not number.isdigit():
-                raise OddsError(_msg("odds.error.policy", repr(text)))
+                raise OddsError(message("odds.error.policy", repr(text), name=repr(text)))
             for who in ("defender", "attacker") if side == "both" else (side,):
                 found[f"{who}_at"] = int(number)
         return cls(**found)
@@ -182,7 +186,7 @@ class BattleOdds:
         '3 attackers against 2 defenders: the attacker takes the space 95.7%, the defender holds 4.3% (the defender retreats 95.7%); 1.2 rounds on average.'
         """
         notes = [
-            render(f"odds.{key}", {"p": _percent(p, lang)}, lang)
+            text(f"odds.{key}", lang, p=_percent(p, lang))
             for key, p in (
                 ("mutual", self.mutual_wipeout),
                 ("defender_retreats", self.defender_retreats),
@@ -198,9 +202,9 @@ class BattleOdds:
             "rounds": decimal(self.expected_rounds, 1, lang),
         }
         if not notes:
-            return render("odds.summary", params, lang)
-        separator = render("list.separator", None, lang)
-        return render("odds.summary_aside", {**params, "aside": separator.join(notes)}, lang)
+            return text("odds.summary", lang, **params)
+        separator = text("list.separator", lang)
+        return text("odds.summary_aside", lang, **{**params, "aside": separator.join(notes)})
 
 
 @dataclass(frozen=True)
@@ -251,13 +255,6 @@ def _percent(p: float, lang: str | None = None) -> str:
     return ">" + percent(0.999, 1, lang) if 0.9995 <= p < 1 else percent(p, 1, lang)
 
 
-def _msg(key: str, /, *literal: str, **numbers: int) -> Message:
-    """An error message; ``literal`` are the caller's words and values, shown as written
-    (the first is ``{name}``, the second ``{value}``)."""
-    params: dict[str, object] = dict(zip(("name", "value"), literal, strict=False))
-    return Message(key, {**params, **numbers}, frozenset(literal))
-
-
 def _is_count(value: object, least: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and least <= value <= MAX_UNITS
 
@@ -265,8 +262,21 @@ def _is_count(value: object, least: int) -> bool:
 def _check(name: str, value: object, least: int) -> int:
     if not _is_count(value, least):
         if isinstance(value, int) and value > MAX_UNITS:
-            raise OddsError(_msg("odds.error.too_many", name, repr(value), most=MAX_UNITS))
-        raise OddsError(_msg("odds.error.count", name, repr(value), least=least))
+            raise OddsError(
+                message(
+                    "odds.error.too_many",
+                    name,
+                    repr(value),
+                    name=name,
+                    value=repr(value),
+                    most=MAX_UNITS,
+                )
+            )
+        raise OddsError(
+            message(
+                "odds.error.count", name, repr(value), name=name, value=repr(value), least=least
+            )
+        )
     return value  # type: ignore[return-value]
 
 

@@ -528,3 +528,22 @@ def test_a_board_takes_a_highlight_and_refuses_a_bad_one_unchanged():
     with pytest.raises(ValueError):
         board.highlights = {"places": ["atlantis"]}
     assert board.highlights == before and board.current_view["marks"] == marks
+
+
+def test_a_click_where_nothing_is_lit_says_why_and_changes_nothing():
+    """Issue 25 'Say why not': a click on a place, god or creature that is not lit gets one
+    sentence from the rules' explainer; the game is as before; the next move clears it."""
+    game = fresh()
+    board = Board(game)
+    before = frozen(game)
+    assert send(board, "why", target="naxos")
+    assert board.notice.startswith("Naxos: ") and frozen(game) == before
+    assert send(board, "why", target="zeus")
+    assert board.notice.startswith("Zeus") and board.error == ""
+    lit = board.current_view["lit_track"][0]
+    assert send(board, "why", target=lit) and board.notice == ""  # lit: its menu opens
+    assert not send(board, "why", target="atlantis") and "atlantis" in board.error
+    assert frozen(game) == before
+    send(board, "why", target="naxos")
+    assert send(board, "play", id=0, notation=board.legal[0]["notation"])
+    assert board.notice == ""

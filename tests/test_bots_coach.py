@@ -79,9 +79,11 @@ def test_the_reason_names_the_battle_the_search_saw():
     assert str(h.action) in ("recruit troop ios", "move troops ios>naxos 3")
     assert h.target in ("ios", "naxos") and h.target_kind == "isle"
     text = h.reason("en")
-    assert "troops against 1 on Naxos you take it" in text, text
+    assert "you take Naxos from Sparta" in text, text
+    assert "troops against 1 on Naxos you win the battle" in text, text
     assert "%" in text
     assert "contre 1 sur Naxos" in h.reason("fr") and "纳克索斯" in h.reason("zh")
+    assert "conquest" in h.why.kinds and "battle" in h.why.kinds
 
 
 ACTIONS = [

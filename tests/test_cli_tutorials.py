@@ -19,8 +19,7 @@ from pseudo import unwrapped
 
 from cyclades_widgets import cli
 from cyclades_widgets.cli import demo, tutorials
-from cyclades_widgets.cli.text import say
-from cyclades_widgets.i18n import LANGS, PSEUDO, language
+from cyclades_widgets.i18n import LANGS, PSEUDO, language, text
 
 REPO = Path(__file__).resolve().parents[1]
 ENGLISH = REPO / "notebooks" / "en"
@@ -66,8 +65,8 @@ def test_tutorials_lang_copies_that_track(code: str, tmp_path: Path, capsys):
     track = REPO / "notebooks" / code
     assert _files(target) == _files(track) and "01-first-look.ipynb" in _files(target)
     out = capsys.readouterr().out.splitlines()
-    name = say(f"language.{code}", code)
-    assert out[0] == say("tutorials.where", code, lang_name=name, folder=target)
+    name = text(f"cli.language.{code}", code)
+    assert out[0] == text("cli.tutorials.where", code, lang_name=name, folder=target)
 
 
 @pytest.mark.parametrize("code", WRITTEN)
@@ -77,8 +76,8 @@ def test_a_session_in_a_written_language_copies_its_track(code: str, tmp_path: P
     with language(code):
         assert cli.main(["tutorials", str(tmp_path / "t")]) == 0
     assert _files(tmp_path / "t") == _files(REPO / "notebooks" / code)
-    name = say(f"language.{code}", code)
-    where = say("tutorials.where", code, lang_name=name, folder=str(tmp_path / "t"))
+    name = text(f"cli.language.{code}", code)
+    where = text("cli.tutorials.where", code, lang_name=name, folder=str(tmp_path / "t"))
     assert capsys.readouterr().out.startswith(where)
 
 
@@ -139,9 +138,9 @@ def test_a_language_without_tutorials_is_refused_in_the_learners_language(
     assert cli.main(["tutorials", str(target), "--lang", code]) == 1
     assert not target.exists()
     err = capsys.readouterr().err
-    name = say(f"language.{code}", code)
-    english = [say("language.en", code)]
-    assert say("tutorials.none", code, lang_name=name, available=english) in err
+    name = text(f"cli.language.{code}", code)
+    english = [text("cli.language.en", code)]
+    assert text("cli.tutorials.none", code, lang_name=name, available=english) in err
     assert "--lang en" in err
     expected = {"zh": "尚未安装中文教程", "fr": "Aucun tutoriel en français n’est encore installé"}
     assert expected[code] in err
@@ -198,7 +197,7 @@ def test_the_session_language_picks_the_tutorials_and_says_when_it_falls_back(
     with language("zh"):
         assert cli.main(["tutorials", str(tmp_path / "t")]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(say("tutorials.fallback", "zh", lang_name="中文"))
+    assert out.startswith(text("cli.tutorials.fallback", "zh", lang_name="中文"))
     assert f"英文教程在 {tmp_path / 't'}。" in out
     assert (tmp_path / "t" / "01-first-look.ipynb").is_file()
 
@@ -217,10 +216,12 @@ def test_the_locale_sets_the_language_of_a_real_run(tmp_path: Path):
 
     copied = run("tutorials", "mine")
     chosen = "zh" if "zh" in tutorials.installed_languages() else "en"
-    where = say("tutorials.where", "zh", lang_name=say(f"language.{chosen}", "zh"), folder="mine")
+    where = text(
+        "cli.tutorials.where", "zh", lang_name=text(f"cli.language.{chosen}", "zh"), folder="mine"
+    )
     assert copied.returncode == 0 and where in copied.stdout, copied.stdout + copied.stderr
     helped = run("tutorials", "--help")
-    assert say("help.force", "zh") in helped.stdout
+    assert text("cli.help.force", "zh") in helped.stdout
 
 
 def test_every_word_the_commands_print_comes_from_the_catalog(tmp_path: Path, capsys):

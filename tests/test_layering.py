@@ -162,9 +162,11 @@ LAYERS: dict[str, int] = {
     "odds": 3,
     "bots": 3,
     "view": 3,
-    # 4: the painters of the view model, and the HTML page
+    # 4: the painters of the view model, the HTML page, and a game's review (the search
+    # over every decision, its table and its graph)
     "svg": 4,
     "export": 4,
+    "review": 4,
     # 5: the public game and record, which hand each other out
     "game": 5,
     # 6: built on the public game

@@ -72,8 +72,10 @@ def _used_keys() -> set[str]:
     areas = {key.split(".")[1] for key in _catalog("en")}
     for path in sources:
         text = path.read_text("utf-8")
-        for literal in re.findall(r'"([a-z_]+\.[a-z_.]+)"', text):  # rule("gods.x"), key = "..."
-            if literal.split(".")[0] in areas and not literal.endswith((".json", ".py")):
+        for literal in re.findall(r'"([a-z_]+\.[a-z_.]+)"', text):  # why("gods.x"), key = "..."
+            if literal.startswith("rules."):  # message("rules.check.over", ...)
+                used.add(literal)
+            elif literal.split(".")[0] in areas and not literal.endswith((".json", ".py")):
                 used.add(f"rules.{literal}")
     used |= {f"rules.pending.{kind}" for kind in PENDING}
     used |= {f"rules.auto.{phase.value}" for phase in Phase}

@@ -48,6 +48,8 @@ def _markers(*paths: str) -> dict[str, set[str]]:
 def test_make_test_leaves_out_the_slow_tests_and_make_reliability_runs_them():
     test = _recipe("test")
     assert re.search(r'\$\(BIN\)/pytest tests \$\(NB_DIR\) --nbmake\S* [^\n]*-m "not slow"', test)
+    runs = re.findall(r"\$\(BIN\)/pytest tests\S*[^\n]*", test)
+    assert runs and all('-m "not slow"' in run for run in runs), runs
     reliability = _recipe("reliability")
     assert re.search(
         r'CYCLADES_LONG=1 \$\(BIN\)/pytest tests -m "slow or reliability"', reliability

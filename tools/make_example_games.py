@@ -35,8 +35,10 @@ for folder in (ROOT, ROOT / "tools"):
 
 from example_director import Director  # noqa: E402
 from example_story import TAGS, Story, Text, fill, moves_of  # noqa: E402
+from review_example_games import load as load_reviews  # noqa: E402
 
 from cyclades_widgets.game import Game, GameRecord  # noqa: E402
+from cyclades_widgets.review.entries import ReviewData  # noqa: E402
 
 GAMES_DIR = ROOT / "cyclades_widgets" / "data" / "games"
 DOCS_PAGE = ROOT / "docs" / "example-games.md"
@@ -107,6 +109,13 @@ def play(spec: GameSpec) -> tuple[Game, Director]:
     raise RuntimeError(f"{spec.file}: no winner after {MAX_STEPS} steps")
 
 
+WITH_REVIEW = False
+"""Whether the games carry the review's mistakes (``tools/example_reviews.json``, written by
+``tools/review_example_games.py``): off until their notes say why in words (templated
+notes would repeat one sentence in each game, which ``tests/test_example_games.py``
+refuses); ``--with-review`` turns it on for one run."""
+
+
 def build(spec: GameSpec) -> tuple[GameRecord, Story]:
     """Play one example game and write its story into the record."""
     game, director = play(spec)
@@ -126,7 +135,11 @@ def build(spec: GameSpec) -> tuple[GameRecord, Story]:
     if story.mistake is not None:
         record.add_variation(story.mistake.index, story.mistake.better,
                              comment=story.mistake.comment)  # fmt: skip
-    record.description = describe(game, story)
+    reviewed = load_reviews().get(spec.file, []) if WITH_REVIEW else []
+    if reviewed:  # the search's clearest mistakes (tools/review_example_games.py)
+        found = ReviewData(game.players, tuple(reviewed), "strong", 0, game.state.map_id)
+        record.annotate_review(found)
+    record.description = describe(game, story, [e.move for e in reviewed if e.move is not None])
     return record, story
 
 
@@ -137,8 +150,9 @@ def _moves(indexes: list[int]) -> Text:
     return fill(MOVES if len(indexes) == 1 else MOVES_MANY, n=listed)
 
 
-def describe(game: Game, story: Story) -> Text:
-    """The record's description, written from the game, in every language."""
+def describe(game: Game, story: Story, reviewed: Sequence[int] = ()) -> Text:
+    """The record's description, written from the game, in every language; ``reviewed``:
+    the moves of the mistakes the review found."""
     state = game.state
     assert state.winner is not None
     kinds: dict[str, list[int]] = {}
@@ -152,7 +166,7 @@ def describe(game: Game, story: Story) -> Text:
         count=state.metropolises(state.winner),
         moves=len(game.moves()),
         key=_moves(key),
-        mistake=_moves(kinds.get("mistake", [])),
+        mistake=_moves(sorted({*kinds.get("mistake", []), *reviewed})),
         turning=_moves(kinds.get("turning point", [])),
     )
 
@@ -257,7 +271,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     parser.add_argument("--search", type=int, default=0, help="try N seeds per player count")
+    parser.add_argument("--with-review", action="store_true", help="add the review's mistakes")
     args = parser.parse_args(argv)
+    global WITH_REVIEW
+    WITH_REVIEW = WITH_REVIEW or args.with_review
     if args.search:
         search(args.search)
         return 0

@@ -15,19 +15,18 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
-from ..i18n import Message, percent, render, resolve
+from ..i18n import Message, resolve
 from ..rules import flow
 from ..rules.actions import Action
-from ..rules.offerings import payment
-from ..rules.state import BUILDINGS, CREATURES, GameState
+from ..rules.state import CREATURES, GameState
 from ..view.actions import action_label
 from ..view.text import Words
-from .evaluate import battle_odds_for, building_types, win_estimates
+from .evaluate import win_estimates
 from .levels import BotError, check_level
 from .mcts import MoveStats, SearchResult, StrongBot
-from .policy import best_attack
+from .reasons import Reason, alone, compare
 
 __all__ = [
     "HINT_PLAYOUTS",
@@ -45,9 +44,6 @@ HINT_PLAYOUTS = {"easy": 60, "medium": 250, "strong": 900}
 DEFAULT_MAP = "map-5"
 """The map whose isle names :func:`describe_action` uses when it is given none (the
 five-player map holds every isle)."""
-
-LIKELY = 0.25
-"""A consequence seen in at least this share of the playouts is worth saying."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +76,8 @@ class Hint:
     target_kind: str | None
     """``"isle"``, ``"sea"``, ``"god"``, ``"creature"`` or None."""
     playouts: int
-    why_key: str
-    why_params: tuple[tuple[str, Any], ...]
+    why: Reason
+    """Why, compared with the best alternative (:mod:`.reasons`)."""
     map_id: str = DEFAULT_MAP
     """The map the actions are on (for the isles' names)."""
     players: tuple[str, ...] = ()
@@ -91,19 +87,14 @@ class Hint:
     players watching a bot's move (the reason names the bot's player instead)."""
 
     def reason(self, lang: str | None = None) -> str:
-        """One sentence saying why, in ``lang`` (None: the session's language)."""
-        params: dict[str, Any] = dict(self.why_params)
-        params["action"] = self.describe(lang)
-        params["player"] = self.player
-        for key in ("p", "q"):
-            if key in params:
-                params[key] = percent(params[key], 0, lang)
-        if "other" in params:
-            params["other"] = describe_action(
-                params["other"], lang, map_id=self.map_id, players=self.players
-            )
-        key = f"bots.{'reason' if self.voice == 'you' else 'bot_reason'}.{self.why_key}"
-        return render(key, params, lang, proper=frozenset(self.players) | {self.player})
+        """Why, in one or two sentences, in ``lang`` (None: the session's language)."""
+        return self.why.text(lang, voice=self.voice)
+
+    @property
+    def why_key(self) -> str:
+        """The main kind of the reason (:attr:`.reasons.Reason.kind`): ``"conquest"``,
+        ``"tie"``..."""
+        return self.why.kind
 
     def describe(self, lang: str | None = None) -> str:
         """The suggested action in words."""
@@ -189,13 +180,15 @@ def hint(
         seat = flow.node(state)[1]
         assert seat is not None
         only = MoveStats(legal[0], visits=1, wins=win_estimates(state)[seat])
-        return hint_from(state, SearchResult(seat, 0, [only]))
-    return hint_from(state, bot.search(state, legal))
+        return hint_from(state, SearchResult(seat, 0, [only]), seed=seed)
+    return hint_from(state, bot.search(state, legal), seed=seed)
 
 
-def hint_from(state: GameState, result: SearchResult) -> Hint:
+def hint_from(state: GameState, result: SearchResult, *, seed: int | None = 0) -> Hint:
     """The :class:`Hint` for a search already made from ``state`` (for instance a strong
-    bot's :attr:`~.mcts.StrongBot.last`, to show why it played its move)."""
+    bot's :attr:`~.mcts.StrongBot.last`, to show why it played its move). Its reason
+    compares the search's choice with the next most searched move (:func:`.reasons.compare`,
+    seeded by ``seed``)."""
     seat = result.seat
     best = result.best
     map_id, players = state.map_id, tuple(state.names)
@@ -204,7 +197,11 @@ def hint_from(state: GameState, result: SearchResult) -> Hint:
         for m in result.moves[1:4]
         if m.visits
     )
-    key, params = _why(state, seat, best, alternatives)
+    if alternatives:
+        why = compare(state, seat, best.action, alternatives[0].action, stats=result,
+                      voice="you", seed=seed)  # fmt: skip
+    else:
+        why = alone(state, seat, best.action, best.win_rate, voice="you", seed=seed)
     target, target_kind = _target(best.action)
     return Hint(
         player=state.names[seat],
@@ -214,8 +211,7 @@ def hint_from(state: GameState, result: SearchResult) -> Hint:
         target=target,
         target_kind=target_kind,
         playouts=result.playouts,
-        why_key=key,
-        why_params=tuple(sorted(params.items())),
+        why=why,
         map_id=map_id,
         players=players,
     )
@@ -228,88 +224,3 @@ def explain_move(bot: StrongBot) -> Hint | None:
     if bot.last is None or bot.last_state is None:
         return None
     return replace(hint_from(bot.last_state, bot.last), voice="bot")
-
-
-def _why(
-    state: GameState, seat: int, best: MoveStats, alternatives: tuple[Alternative, ...]
-) -> tuple[str, dict[str, Any]]:
-    """The reason's catalog key and values, from the strongest thing the search saw."""
-    n = max(1, best.visits)
-    action = best.action
-    discount = _priest_discount(state, seat, action)
-    wins = best.visits > 0 and best.won_game / n >= LIKELY
-    if wins and discount is not None:
-        return "wins_priests", {"p": best.won_game / n, **discount}
-    conquest = _conquest(state, seat, best)
-    if conquest is not None:
-        return conquest
-    if wins:
-        return "wins", {"p": best.won_game / n}
-    if best.visits and best.metropolis / n >= LIKELY:
-        return "metropolis", {"p": best.metropolis / n}
-    if action.kind == "retreat":
-        odds = battle_odds_for(state, seat)
-        if odds is not None:
-            return ("retreat", {"p": odds}) if odds >= 0.005 else ("retreat_hopeless", {})
-    if action.kind == "build" and state.buildings_of(seat, action.args[0]) == 0:
-        return "building", {"n": building_types(state, seat) + 1}
-    if (
-        action.kind == "recruit"
-        and action.args[0] == "philosopher"
-        or (action.kind == "bid" and action.args[0] == "athena")
-    ):
-        return "philosopher", {"n": state.players[seat].philosophers + 1}
-    if discount is not None:
-        return "priests", discount
-    if alternatives:
-        return "default", {"p": best.win_rate, "q": alternatives[0].win_rate,
-                           "other": alternatives[0].action}  # fmt: skip
-    return "only", {"p": best.win_rate}
-
-
-def _priest_discount(state: GameState, seat: int, action: Action) -> dict[str, int] | None:
-    """For a bid that Priests make cheaper: how many Priests, and what it costs."""
-    if action.kind != "bid" or len(action.args) < 2 or not state.players[seat].priests:
-        return None
-    god, amount = action.args
-    others = [a for g, (p, a) in state.bids.items() if p == seat and g != god]
-    paid = payment(state, seat, [*others, amount]) - payment(state, seat, others)
-    if paid >= amount:
-        return None
-    return {"priests": state.players[seat].priests, "paid": paid}
-
-
-def _conquest(state: GameState, seat: int, best: MoveStats) -> tuple[str, dict[str, Any]] | None:
-    """A conquest the action leads to in most playouts, with the battle's figures."""
-    if not best.taken or not best.visits:
-        return None
-    isle, count = best.taken.most_common(1)[0]
-    rate = count / best.visits
-    owner = state.isles[isle].owner
-    if rate < LIKELY or owner in (None, seat):
-        return None
-    action = best.action
-    attackers: int | None = None
-    if action.kind == "move" and action.args[0] == "troops" and action.args[2] == isle:
-        attackers = action.args[3]
-    else:
-        after = state.copy()
-        flow.apply(after, action)
-        attack = best_attack(after, seat)
-        if attack is not None and attack[3] == isle:
-            attackers = attack[1]
-    if attackers is None:
-        return None
-    defenders = state.isles[isle].troops
-    params: dict[str, Any] = {"attackers": attackers, "defenders": defenders, "isle": isle,
-                              "p": rate}  # fmt: skip
-    if _completes_set(state, seat, isle):
-        return "conquest_set", params
-    if state.isles[isle].metropolis:
-        return "conquest_metropolis", params
-    return "conquest", params
-
-
-def _completes_set(state: GameState, seat: int, isle: str) -> bool:
-    have = {b for i in state.isles_of(seat) for b in state.isles[i].buildings}
-    return len(have) < len(BUILDINGS) and have | set(state.isles[isle].buildings) >= set(BUILDINGS)

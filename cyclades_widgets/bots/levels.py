@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..i18n import Message, render
+from ..i18n import Message, text
 from ..rules import flow
 from ..rules.actions import Action
 from ..rules.errors import CycladesError
@@ -63,7 +63,7 @@ class BotError(CycladesError):
 
 def level_name(name: str, lang: str | None = None) -> str:
     """The level's name in the learner's language (``"easy"`` → "Easy", "Facile", "简单")."""
-    return render(f"bots.level.{check_level(name)}", None, lang)
+    return text(f"bots.level.{check_level(name)}", lang)
 
 
 def check_level(name: object) -> str:

@@ -41,7 +41,7 @@ from ..rules.state import GameState, Phase
 from .evaluate import win_estimates
 from .policy import bid_choice, completes_metropolis, quick_action, seat_to_act
 
-__all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates"]
+__all__ = ["MoveStats", "SearchResult", "StrongBot", "candidates", "default_step"]
 
 DEFAULT_PLAYOUTS = 400
 """Playouts per decision by default: well under a second on one core."""
@@ -124,11 +124,19 @@ class MoveStats:
     """Isle → playouts in which the seat lost it."""
     won_game: int = 0
     """Playouts in which the seat won the game before the cut-off."""
+    shares: list[float] = field(default_factory=list)
+    """Sum of every seat's win estimate at the cut-off, in seat order (a game review draws
+    each player's chance from it)."""
 
     @property
     def win_rate(self) -> float:
         """The seat's mean win estimate after this action."""
         return self.wins / self.visits if self.visits else 0.0
+
+    @property
+    def chances(self) -> tuple[float, ...]:
+        """Every seat's mean win estimate after this action, in seat order."""
+        return tuple(s / self.visits for s in self.shares) if self.visits else ()
 
 
 @dataclass
@@ -253,7 +261,7 @@ class StrongBot:
             visited.visits += 1
             visited.total += values[seat]
         if first is not None:
-            _record(stats[first], root_state, s, root_seat, values[root_seat])
+            _record(stats[first], root_state, s, root_seat, values)
 
 
 def _first_try(state: GameState, seat: int, untried: list[Action], rng: random.Random) -> Action:
@@ -282,25 +290,37 @@ def _rollout(state: GameState, start_cycle: int, rng: random.Random) -> None:
         kind, seat = flow.node(state)
         if kind == "over" or state.cycle > start_cycle:
             return
-        if kind == "auto":
-            flow.auto_step(state)
-        elif kind == "chance":
-            _sample(state, rng)
+        default_step(state, kind, seat, rng)
+
+
+def default_step(state: GameState, kind: str, seat: int | None, rng: random.Random) -> None:
+    """One step of a playout, at a node of ``kind`` (:func:`.flow.node`): the automatic
+    step, a sampled chance outcome, or the rules of thumb's decision for ``seat``."""
+    if kind == "auto":
+        flow.auto_step(state)
+    elif kind == "chance":
+        _sample(state, rng)
+    else:
+        assert seat is not None
+        legal = flow.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        elif state.phase is Phase.OFFERINGS and not state.pending:
+            action = bid_choice(state, seat, legal, rng)
         else:
-            assert seat is not None
-            legal = flow.legal_actions(state)
-            if len(legal) == 1:
-                action = legal[0]
-            elif state.phase is Phase.OFFERINGS and not state.pending:
-                action = bid_choice(state, seat, legal, rng)
-            else:
-                action = quick_action(state, seat, legal, rng)
-            flow.apply(state, action)
+            action = quick_action(state, seat, legal, rng)
+        flow.apply(state, action)
 
 
-def _record(stats: MoveStats, before: GameState, after: GameState, seat: int, value: float) -> None:
+def _record(
+    stats: MoveStats, before: GameState, after: GameState, seat: int, values: Sequence[float]
+) -> None:
     stats.visits += 1
-    stats.wins += value
+    stats.wins += values[seat]
+    if not stats.shares:
+        stats.shares = [0.0] * len(values)
+    for i, value in enumerate(values):
+        stats.shares[i] += value
     if after.metropolises(seat) > before.metropolises(seat):
         stats.metropolis += 1
     if after.winner == seat:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..history import BaseGame, Bot
-from ..i18n import render
+from ..i18n import text
 from ..rules.state import GameState
 from . import levels
 from .basic import GreedyBot
@@ -60,18 +60,20 @@ class WhatIf:
         headers in ``lang`` (None: the session's language)."""
         import pandas as pd
 
-        def head(key: str) -> str:
-            return render(f"bots.whatif.column.{key}", None, lang)
+        col = {
+            key: text(f"bots.whatif.column.{key}", lang)
+            for key in ("player", "wins", "rate", "low", "high", "bot")
+        }
 
         rows = []
         for seat, name in enumerate(self.players):
             low, high = self.interval(name)
-            row = {head("player"): name, head("wins"): self.wins[name],
-                   head("rate"): self.rate(name), head("low"): low, head("high"): high}  # fmt: skip
+            row = {col["player"]: name, col["wins"]: self.wins[name], col["rate"]: self.rate(name),
+                   col["low"]: low, col["high"]: high}  # fmt: skip
             if self.bots:
-                row[head("bot")] = self._who(seat, lang)
+                row[col["bot"]] = self._who(seat, lang)
             rows.append(row)
-        return pd.DataFrame(rows).set_index(head("player"))
+        return pd.DataFrame(rows).set_index(col["player"])
 
     def summary(self, lang: str | None = None) -> str:
         """One line: the win rate of each player with its 95% interval, and who played,
@@ -81,17 +83,16 @@ class WhatIf:
             low, high = self.interval(name)
             values = {"player": name, "rate": f"{self.rate(name):.0%}", "low": f"{low:.0%}",
                       "high": f"{high:.0%}"}  # fmt: skip
-            rates.append(render("bots.whatif.rate", values, lang, proper=frozenset({name})))
+            rates.append(text("bots.whatif.rate", lang, name, **values))
         played = ""
         if self.bots:
             seats = ", ".join(f"{p}: {self._who(i, lang)}" for i, p in enumerate(self.players))
-            played = render("bots.whatif.played", {"seats": seats}, lang, proper=frozenset({seats}))
+            played = text("bots.whatif.played", lang, seats, seats=seats)
         joined = ", ".join(rates)
-        text = render("bots.whatif.summary", {"n": self.n, "played": played, "rates": joined},
-                      lang, proper=frozenset({played, joined}))  # fmt: skip
+        line = text("bots.whatif.summary", lang, played, joined, n=self.n, played=played, rates=joined)  # fmt: skip
         if self.unfinished:
-            text += render("bots.whatif.unfinished", {"n": self.unfinished}, lang)
-        return text
+            line += text("bots.whatif.unfinished", lang, n=self.unfinished)
+        return line
 
     def __str__(self) -> str:
         return self.summary()
@@ -209,7 +210,7 @@ def _progress(total: int, enabled: bool) -> Callable[..., None]:
         return lambda k, close=False: None
     from tqdm.auto import tqdm
 
-    desc = render("bots.whatif.progress", None, None)
+    desc = text("bots.whatif.progress", None)
     bar = tqdm(total=total, desc=desc, unit="", leave=False)
 
     def update(k: int, close: bool = False) -> None:

@@ -5,6 +5,8 @@
 - ``tutorials [DIR] [--lang en|zh|fr] [--force]``: copy the tutorial notebooks into a folder.
 - ``demo [DIR]``: copy the tutorials if needed and open JupyterLab on the first one.
 - ``classroom DIR``: write a class pack for nbgrader (assignments with tests to grade).
+- ``review FILE [--level strong] [--workers N] [--out OUT]``: review every decision of a
+  record with the search (a progress bar), print the mistakes, write the result.
 
 Each command is a module of this package with ``add(commands, lang)``, which declares its
 arguments (their help in ``lang``), and ``run(args, out, err)``, which returns the exit
@@ -23,8 +25,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO, cast
 
-from . import classroom, demo, records, tutorials
-from .text import EscapedOutput, asked_language, message_language, say
+from .. import i18n
+from . import classroom, demo, records, review, tutorials
+from .text import EscapedOutput, asked_language, message_language
 
 __all__ = ["build_parser", "main"]
 
@@ -34,6 +37,7 @@ COMMANDS = {
     "tutorials": tutorials,
     "demo": demo,
     "classroom": classroom,
+    "review": review,
 }
 """Command name → the module that runs it."""
 
@@ -42,7 +46,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every command, its help in ``lang`` (None: the session's
     language)."""
     lang = message_language(lang)
-    parser = argparse.ArgumentParser(prog="cyclades-widgets", description=say("help.main", lang))
+    parser = argparse.ArgumentParser(
+        prog="cyclades-widgets", description=i18n.text("cli.help.main", lang)
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in dict.fromkeys(COMMANDS.values()):
         module.add(commands, lang)

@@ -29,7 +29,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .text import message_language, say, show
+from ..i18n import text
+from .text import message_language, show
 from .tutorials import add_language, choose_language
 
 __all__ = ["Cell", "add", "assignments", "notebook", "parse", "run", "write_pack"]
@@ -62,10 +63,10 @@ class Cell:
 
 def add(commands: Any, lang: str) -> None:
     """Declare ``classroom`` on the parser's sub-commands, its help in ``lang``."""
-    parser = commands.add_parser("classroom", help=say("help.classroom", lang))
-    parser.add_argument("folder", metavar="DIR", help=say("help.classroom_dir", lang))
+    parser = commands.add_parser("classroom", help=text("cli.help.classroom", lang))
+    parser.add_argument("folder", metavar="DIR", help=text("cli.help.classroom_dir", lang))
     add_language(parser, lang)
-    parser.add_argument("--force", action="store_true", help=say("help.classroom_force", lang))
+    parser.add_argument("--force", action="store_true", help=text("cli.help.classroom_force", lang))
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -77,12 +78,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     folder = Path(args.folder)
     written, kept = write_pack(folder, chosen, force=args.force)
     names = [name for name, _ in assignments(chosen)]
-    show(out, "classroom.done", lang, folder=str(folder), n=len(names), assignments=names)
+    show(out, "cli.classroom.done", lang, folder=str(folder), n=len(names), assignments=names)
     if kept:
-        show(out, "classroom.kept", lang, n=len(kept), files=kept)
+        show(out, "cli.classroom.kept", lang, n=len(kept), files=kept)
     show(
         out,
-        "classroom.next",
+        "cli.classroom.next",
         lang,
         command=f"cd {folder} && nbgrader generate_assignment {names[0]}",
     )
@@ -186,19 +187,18 @@ def write_pack(
     changed them and ``force`` is off), as paths relative to ``folder``."""
     files: dict[str, str] = {
         "nbgrader_config.py": CONFIG.format(course=COURSE_ID),
-        "README.md": say("classroom.readme", lang),
+        "README.md": text("cli.classroom.readme", lang),
     }
     for name, source in assignments(lang):
         nb = notebook(parse(source.read_text(encoding="utf-8")))
-        text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
-        files[f"source/{name}/{name}.ipynb"] = text
+        files[f"source/{name}/{name}.ipynb"] = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
     written, kept = [], []
-    for relative, text in files.items():
+    for relative, body in files.items():
         target = folder.joinpath(*relative.split("/"))
-        if target.exists() and target.read_text(encoding="utf-8") != text and not force:
+        if target.exists() and target.read_text(encoding="utf-8") != body and not force:
             kept.append(relative)
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        target.write_text(body, encoding="utf-8")
         written.append(relative)
     return written, kept

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from .text import message_language, say, show
+from ..i18n import text
+from .text import message_language, show
 from .tutorials import (
     DEFAULT_FOLDER,
     FIRST_TUTORIAL,
@@ -31,23 +32,23 @@ __all__ = ["add", "jupyterlab_command", "run", "working_folder"]
 
 def add(commands: Any, lang: str) -> None:
     """Declare ``demo`` on the parser's sub-commands, its help in ``lang``."""
-    demo = commands.add_parser("demo", help=say("help.demo", lang))
+    demo = commands.add_parser("demo", help=text("cli.help.demo", lang))
     demo.add_argument(
         "folder",
         nargs="?",
         default=None,
         metavar="DIR",
-        help=say("help.demo_dir", lang, folder=DEFAULT_FOLDER),
+        help=text("cli.help.demo_dir", lang, DEFAULT_FOLDER, folder=DEFAULT_FOLDER),
     )
     add_language(demo, lang)
-    demo.add_argument("--dry-run", action="store_true", help=say("help.dry_run", lang))
+    demo.add_argument("--dry-run", action="store_true", help=text("cli.help.dry_run", lang))
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Copy the tutorials if needed, then start JupyterLab (or print the command)."""
     lang = message_language(args.lang)
     if importlib.util.find_spec("jupyterlab") is None:
-        show(err, "demo.no_jupyterlab", lang, command="pip install 'cyclades_widgets[widgets]'")
+        show(err, "cli.demo.no_jupyterlab", lang, command="pip install 'cyclades_widgets[widgets]'")
         return 1
     chosen = choose_language(args.lang, lang, out, err)
     if chosen is None:
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.dry_run:
         print(" ".join(command), file=out)
         return 0
-    show(out, "demo.starting", lang, notebook=FIRST_TUTORIAL, folder=str(folder))
+    show(out, "cli.demo.starting", lang, notebook=FIRST_TUTORIAL, folder=str(folder))
     try:
         return subprocess.call(command, cwd=folder)
     except KeyboardInterrupt:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..game import GameRecord
 from ..house_rules import describe
-from ..i18n import Message, render, resolve
+from ..i18n import Message, resolve, text
 from ..narrate import Narrator
 from ..records.shape import local_text
 from ..rules.setup import setup_events
@@ -27,39 +27,25 @@ def record_text(
     The record's own texts (title, description, notes) are shown as they were written."""
     lang = resolve(lang)
     narrator = Narrator(lang, record.initial_state())
-    ui = _UiText(lang, frozenset(record.players))
     lines = [f"# {local_text(record.title, lang)}"] if record.title else []
     map_title = Message(f"map.{record.map}")
-    lines.append(ui("header", players=list(record.players), map=map_title, seed=record.seed))
+    lines.append(text("record.text.header", lang, *record.players, players=list(record.players), map=map_title, seed=record.seed))  # fmt: skip
     if record.date:
-        lines.append(ui("date", date=record.date))
+        lines.append(text("record.text.date", lang, record.date, date=record.date))
     if record.description:
         lines.append(str(local_text(record.description, lang)))
     for rule in describe(record.options, lang):
-        lines.append(ui("house_rule", title=rule.title, rule=rule.rule))
+        lines.append(text("record.text.house_rule", lang, rule.title, rule.rule, title=rule.title, rule=rule.rule))  # fmt: skip
     lines += [narrator(e) for e in setup_events(record.initial_state())]
-    _line_text(record, (), narrator, ui, variations, "", lines)
+    _line_text(record, (), narrator, lang, variations, "", lines)
     return lines
-
-
-class _UiText:
-    """The few fixed words of the text replay (``record.text.*``); the record's own texts
-    and the players' names are kept as they are."""
-
-    def __init__(self, lang: str, players: frozenset[str]) -> None:
-        self.lang = lang
-        self.players = players
-
-    def __call__(self, key: str, **values: Any) -> str:
-        kept = self.players | {v for v in values.values() if isinstance(v, str)}
-        return render(f"record.text.{key}", values, self.lang, proper=kept)
 
 
 def _line_text(
     record: GameRecord,
     line: tuple[int, ...],
     narrator: Narrator,
-    ui: _UiText,
+    lang: str,
     variations: bool,
     indent: str,
     out: list[str],
@@ -73,13 +59,16 @@ def _line_text(
 
     def finish(index: int) -> None:  # index: relative to ``own``
         if 0 <= index < len(own) and own[index].after:
-            out.append(f"{indent}  {ui('after', text=local_text(own[index].after, ui.lang))}")
+            after = local_text(own[index].after, lang)
+            out.append(f"{indent}  {text('record.text.after', lang, after, text=after)}")
         for j, var in enumerate(holder if variations else ()):
             if var.at == index:
-                comment = f": {local_text(var.comment, ui.lang)}" if var.comment else ""
-                out.append(f"{indent}  {ui('variation', move=offset + index + 1)}{comment}")
-                _line_text(record, (*line, j), narrator, ui, variations, indent + "    ", out)
-                out.append(f"{indent}  {ui('variation_end')}")
+                comment = f": {local_text(var.comment, lang)}" if var.comment else ""
+                out.append(
+                    f"{indent}  {text('record.text.variation', lang, move=offset + index + 1)}{comment}"
+                )
+                _line_text(record, (*line, j), narrator, lang, variations, indent + "    ", out)
+                out.append(f"{indent}  {text('record.text.variation_end', lang)}")
 
     move = -1
     for step in record.replay(line).history:
@@ -88,7 +77,7 @@ def _line_text(
             if move > offset:
                 finish(move - 1 - offset)
             if move >= offset:
-                _move_header(step, move, own[move - offset], ui, indent, out)
+                _move_header(step, move, own[move - offset], lang, indent, out)
         if move >= offset or not line:
             out += [f"{indent}    {narrator(e)}" for e in step.events]
     if own:
@@ -96,12 +85,13 @@ def _line_text(
     finish(len(own))
 
 
-def _move_header(step: Any, move: int, rec: Any, ui: _UiText, indent: str, out: list[str]) -> None:
+def _move_header(step: Any, move: int, rec: Any, lang: str, indent: str, out: list[str]) -> None:
     if rec.before:
-        out.append(f"{indent}  {ui('before', text=local_text(rec.before, ui.lang))}")
+        before = local_text(rec.before, lang)
+        out.append(f"{indent}  {text('record.text.before', lang, before, text=before)}")
     if step.kind == "decision" and step.player:
-        who = ui("move", player=step.player, move=step.notation)
+        who = text("record.text.move", lang, step.player, step.notation, player=step.player, move=step.notation)  # fmt: skip
     else:
-        who = ui("chance", move=step.notation)
-    tag = f"  [{local_text(rec.tag, ui.lang)}]" if rec.tag else ""
+        who = text("record.text.chance", lang, step.notation, move=step.notation)
+    tag = f"  [{local_text(rec.tag, lang)}]" if rec.tag else ""
     out.append(f"{indent}[{move + 1}] {who}{tag}")

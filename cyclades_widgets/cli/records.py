@@ -11,11 +11,11 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..i18n import LANGS
+from ..i18n import LANGS, text
 from ..records.files import read_record_file
 from ..records.shape import MAX_BYTES
 from ..rules.errors import RecordError
-from .text import message_language, say, show
+from .text import message_language, show
 
 __all__ = ["MAX_FILE_BYTES", "UnreadableFile", "add", "read_record", "run"]
 
@@ -35,13 +35,15 @@ class UnreadableFile(RecordError):
 def add(commands: Any, lang: str) -> None:
     """Declare ``validate`` and ``replay`` on the parser's sub-commands, their help in
     ``lang``."""
-    validate = commands.add_parser("validate", help=say("help.validate", lang))
-    validate.add_argument("files", nargs="+", metavar="FILE", help=say("help.files", lang))
-    replay = commands.add_parser("replay", help=say("help.replay", lang))
-    replay.add_argument("file", metavar="FILE", help=say("help.file", lang))
-    replay.add_argument("--lang", choices=LANGS, default=None, help=say("help.replay_lang", lang))
+    validate = commands.add_parser("validate", help=text("cli.help.validate", lang))
+    validate.add_argument("files", nargs="+", metavar="FILE", help=text("cli.help.files", lang))
+    replay = commands.add_parser("replay", help=text("cli.help.replay", lang))
+    replay.add_argument("file", metavar="FILE", help=text("cli.help.file", lang))
     replay.add_argument(
-        "--no-variations", action="store_true", help=say("help.no_variations", lang)
+        "--lang", choices=LANGS, default=None, help=text("cli.help.replay_lang", lang)
+    )
+    replay.add_argument(
+        "--no-variations", action="store_true", help=text("cli.help.no_variations", lang)
     )
 
 
@@ -62,12 +64,12 @@ def _validate(files: Sequence[str], lang: str, out: TextIO, err: TextIO) -> int:
             record = GameRecord.loads(read_record(name))
         except RecordError as exc:
             bad += 1
-            show(err, "validate.invalid", lang, file=name, error=_error_text(exc, lang))
+            show(err, "cli.validate.invalid", lang, file=name, error=_error_text(exc, lang))
             continue
         variations = _count(record.variations)
-        show(out, "validate.ok", lang, file=name, steps=len(record), variations=variations)
+        show(out, "cli.validate.ok", lang, file=name, steps=len(record), variations=variations)
     if bad:
-        show(err, "validate.summary", lang, bad=bad, total=len(files))
+        show(err, "cli.validate.summary", lang, bad=bad, total=len(files))
     return 1 if bad else 0
 
 
@@ -95,7 +97,7 @@ def _replay(name: str, lang: str, variations: bool, out: TextIO, err: TextIO) ->
     try:
         record = GameRecord.loads(read_record(name))
     except RecordError as exc:
-        show(err, "validate.invalid", lang, file=name, error=_error_text(exc, lang))
+        show(err, "cli.validate.invalid", lang, file=name, error=_error_text(exc, lang))
         return 1
     for line in record_text(record, lang, variations=variations):
         print(line, file=out)

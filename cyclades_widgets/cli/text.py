@@ -4,10 +4,15 @@ catalogs (``data/messages/<lang>/cli.json``), in the learner's language.
 The language is the one asked for with ``--lang`` when it has a catalog, else the session's
 (:func:`cyclades_widgets.i18n.get_language`: the last ``set_language``, else the locale).
 
->>> say("tutorials.none", "en", lang_name=name_of("zh", "en"), available=["English"])
-'No Chinese tutorials are installed yet. Installed: English.'
->>> say("tutorials.added", "en", n=1), say("tutorials.added", "zh", n=3)
-('Copied 1 new file.', '复制了 3 个新文件。')
+Each line is :func:`cyclades_widgets.i18n.text`, the catalog's one lookup; :func:`show`
+prints one, with every text value (a path, a file name, a command) shown as it is:
+
+>>> import sys
+>>> show(sys.stdout, "cli.tutorials.none", "en", lang_name=name_of("zh", "en"),
+...      available=["English"])
+No Chinese tutorials are installed yet. Installed: English.
+>>> show(sys.stdout, "cli.tutorials.added", "zh", n=3)
+复制了 3 个新文件。
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..i18n import LanguageError, catalog, get_language, render, resolve
+from ..i18n import LanguageError, catalog, get_language, resolve, text
 
 __all__ = [
     "EscapedOutput",
@@ -24,7 +29,6 @@ __all__ = [
     "escape_controls",
     "message_language",
     "name_of",
-    "say",
     "show",
 ]
 
@@ -75,29 +79,11 @@ class EscapedOutput:
         return getattr(self.stream, name)
 
 
-def say(key: str, lang: str, **params: Any) -> str:
-    """The catalog entry ``cli.<key>`` in ``lang``, its placeholders filled from ``params``.
-
-    Text values (paths, file names, commands), alone or in lists, are shown as they are,
-    never translated. A whole number ``n`` picks ``cli.<key>.one`` or ``cli.<key>.other``
-    when the catalog has them (``1 file``, ``2 files``).
-    """
-    proper: set[str] = set()
-    for value in params.values():
-        items = value if isinstance(value, list | tuple) else [value]
-        proper.update(item for item in items if isinstance(item, str))
-    entry = f"cli.{key}"
-    n = params.get("n")
-    if isinstance(n, int) and not isinstance(n, bool):
-        counted = f"{entry}.{'one' if n == 1 else 'other'}"
-        if catalog(lang).get(counted) is not None:
-            entry = counted
-    return render(entry, params, lang, proper=frozenset(proper))
-
-
 def show(stream: TextIO, key: str, lang: str, **params: Any) -> None:
-    """Print ``say(key, lang, **params)`` on ``stream``."""
-    print(say(key, lang, **params), file=stream)
+    """Print the catalog entry ``key`` in ``lang`` on ``stream``. Text values (paths, file
+    names, commands), alone or in lists, are shown as they are, never translated; a whole
+    number ``n`` picks ``key.one`` or ``key.other`` ("1 file", "2 files")."""
+    print(text(key, lang, *params.values(), **params), file=stream)
 
 
 def name_of(code: str, lang: str) -> str:
@@ -109,7 +95,7 @@ def name_of(code: str, lang: str) -> str:
     """
     if catalog(lang).get(f"cli.language.{code}") is None:
         return code
-    return say(f"language.{code}", lang)
+    return text(f"cli.language.{code}", lang)
 
 
 def message_language(requested: str | None = None) -> str:

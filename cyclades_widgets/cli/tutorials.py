@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import i18n
-from .text import message_language, name_of, say, show
+from ..i18n import text
+from .text import message_language, name_of, show
 
 __all__ = [
     "DEFAULT_FOLDER",
@@ -54,22 +55,22 @@ class NoTutorialsError(LookupError):
 
 def add(commands: Any, lang: str) -> None:
     """Declare ``tutorials`` on the parser's sub-commands, its help in ``lang``."""
-    parser = commands.add_parser("tutorials", help=say("help.tutorials", lang))
+    parser = commands.add_parser("tutorials", help=text("cli.help.tutorials", lang))
     parser.add_argument(
         "folder",
         nargs="?",
         default=DEFAULT_FOLDER,
         metavar="DIR",
-        help=say("help.tutorials_dir", lang, folder=DEFAULT_FOLDER),
+        help=text("cli.help.tutorials_dir", lang, DEFAULT_FOLDER, folder=DEFAULT_FOLDER),
     )
     add_language(parser, lang)
-    parser.add_argument("--force", action="store_true", help=say("help.force", lang))
+    parser.add_argument("--force", action="store_true", help=text("cli.help.force", lang))
 
 
 def add_language(parser: argparse.ArgumentParser, lang: str) -> None:
     """The ``--lang`` option of the commands that copy tutorials."""
     parser.add_argument(
-        "--lang", choices=i18n.LANGS, default=None, help=say("help.tutorials_lang", lang)
+        "--lang", choices=i18n.LANGS, default=None, help=text("cli.help.tutorials_lang", lang)
     )
 
 
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     copied = copy_tutorials(Path(args.folder), chosen, force=args.force)
     report(copied, lang, out)
-    show(out, "tutorials.next", lang, command=f"python -m cyclades_widgets demo {args.folder}")
+    show(out, "cli.tutorials.next", lang, command=f"python -m cyclades_widgets demo {args.folder}")
     return 0
 
 
@@ -139,15 +140,15 @@ def choose_language(
         chosen = tutorial_language(requested, lang, installed)
     except NoTutorialsError as exc:
         if not exc.installed:
-            show(err, "tutorials.missing", lang)
+            show(err, "cli.tutorials.missing", lang)
             return None
         names = [name_of(code, lang) for code in exc.installed]
         flags = " ".join(f"--lang {code}" for code in exc.installed)
-        show(err, "tutorials.none", lang, lang_name=name_of(exc.lang, lang), available=names)
-        show(err, "tutorials.try", lang, flags=flags)
+        show(err, "cli.tutorials.none", lang, lang_name=name_of(exc.lang, lang), available=names)
+        show(err, "cli.tutorials.try", lang, flags=flags)
         return None
     if requested is None and chosen != lang and lang in i18n.LANGS:
-        show(out, "tutorials.fallback", lang, lang_name=name_of(lang, lang))
+        show(out, "cli.tutorials.fallback", lang, lang_name=name_of(lang, lang))
     return chosen
 
 
@@ -225,12 +226,12 @@ def copy_tutorials(folder: Path, lang: str = "en", *, force: bool = False) -> Co
 def report(copied: Copied, lang: str, out: TextIO) -> None:
     """Say what :func:`copy_tutorials` did, in ``lang``."""
     folder = str(copied.folder)
-    show(out, "tutorials.where", lang, lang_name=name_of(copied.lang, lang), folder=folder)
+    show(out, "cli.tutorials.where", lang, lang_name=name_of(copied.lang, lang), folder=folder)
     if copied.added:
-        show(out, "tutorials.added", lang, n=len(copied.added))
+        show(out, "cli.tutorials.added", lang, n=len(copied.added))
     if copied.same:
-        show(out, "tutorials.same", lang, n=len(copied.same))
+        show(out, "cli.tutorials.same", lang, n=len(copied.same))
     if copied.replaced:
-        show(out, "tutorials.replaced", lang, n=len(copied.replaced), files=copied.replaced)
+        show(out, "cli.tutorials.replaced", lang, n=len(copied.replaced), files=copied.replaced)
     if copied.kept:
-        show(out, "tutorials.kept", lang, n=len(copied.kept), files=copied.kept)
+        show(out, "cli.tutorials.kept", lang, n=len(copied.kept), files=copied.kept)

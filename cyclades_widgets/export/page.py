@@ -20,10 +20,10 @@ import gzip
 import html
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..history import BaseGame
-from ..i18n import render
+from ..i18n import text
 from ..records.notes import move_positions, notes_at
 from ..records.shape import local_text
 from ..rules.state import GameState
@@ -32,6 +32,9 @@ from ..view import model as view_model
 from ..view.diff import diff
 from ..view.log import StepLines
 from ..view.palette import COLOURS
+
+if TYPE_CHECKING:
+    from ..review.entries import ReviewData
 
 __all__ = [
     "game_views",
@@ -104,11 +107,11 @@ def page_payload(
             lines.update(log["lines"])
             view["log"] = {k: v for k, v in log.items() if k != "lines"}
         bare.append(view)
-    text = {key: render(f"board.control.{key}", lang=lang) for key in _CONTROLS}
-    text.update(
-        slider=render("board.page.slider", lang=lang),
-        controls=render("board.page.controls", lang=lang),
-        keys=render("board.keys", lang=lang),
+    words = {key: text(f"board.control.{key}", lang) for key in _CONTROLS}
+    words.update(
+        slider=text("board.page.slider", lang),
+        controls=text("board.page.controls", lang),
+        keys=text("board.keys", lang),
     )
     length = len(bare) - 1
     return {
@@ -119,10 +122,9 @@ def page_payload(
         "lines": lines,
         "notes": {str(k): _shown(note) for k, (_, note) in enumerate(views) if _shown(note)},
         "timeline": [
-            render("board.timeline", {"index": k, "length": length}, lang)
-            for k in range(length + 1)
+            text("board.timeline", lang, index=k, length=length) for k in range(length + 1)
         ],
-        "text": text,
+        "text": words,
     }
 
 
@@ -134,8 +136,29 @@ def _shown(note: Mapping[str, Any]) -> dict[str, Any]:
 def _move_words(move: int, moves: int, lang: str) -> str:
     """Which move a position follows, numbered from 1 as everywhere a learner reads."""
     if move == 0:
-        return render("record.text.before_first", {"moves": moves}, lang)
-    return render("record.text.after_move", {"move": move, "moves": moves}, lang)
+        return text("record.text.before_first", lang, moves=moves)
+    return text("record.text.after_move", lang, move=move, moves=moves)
+
+
+def _css() -> str:
+    """The board's stylesheet, for the page."""
+    return (STATIC / "board.css").read_text("utf-8")
+
+
+def _graph_section(review: ReviewData | None, lang: str) -> str:
+    """The review's win-chance graph (static SVG), or nothing."""
+    if review is None:
+        return ""
+    from ..review.plot import Plot
+
+    svg = Plot(review, lang=lang).svg
+    return f"""<section class="cw-page-graph" style="max-width:960px;margin-top:12px">{svg}</section>
+<script>
+for (const hit of document.querySelectorAll(".cw-page-graph [data-goto]")) {{
+  hit.style.cursor = "pointer";
+  hit.addEventListener("click", () => window.cwReplay && window.cwReplay.go(Number(hit.getAttribute("data-goto"))));
+}}
+</script>"""
 
 
 def pack(data: Any) -> str:
@@ -167,9 +190,11 @@ def replay_page(
     title: str | None = None,
     start: int = 0,
     viewer: str | None = None,
+    review: ReviewData | None = None,
 ) -> str:
     """A complete HTML page replaying ``source``: a GameRecord (with its notes), a Game,
-    or ``(view, annotation)`` pairs (then ``map_id`` is needed)."""
+    or ``(view, annotation)`` pairs (then ``map_id`` is needed). With a ``review`` of the
+    same game, its win-chance graph shows under the board (a click goes to that step)."""
     lang = view_model.check_lang(lang)
     moves_at: list[int] | None = None
     if hasattr(source, "replay") and hasattr(source, "step"):  # a GameRecord
@@ -187,24 +212,24 @@ def replay_page(
             raise ValueError("replay_page(views) needs map_id=")
     if not views:
         raise ValueError("a replay needs at least one position")
-    title = title or render("board.page.title", lang=lang)
+    title = title or text("board.page.title", lang)
     payload = page_payload(views, map_id, lang, title)
     if moves_at is not None:  # a record: each position also says which move it follows
         total = max(moves_at, default=0)
         payload["timeline"] = [
-            f"{text} · {_move_words(move, total, lang)}"
-            for text, move in zip(payload["timeline"], moves_at, strict=True)
+            f"{line} · {_move_words(move, total, lang)}"
+            for line, move in zip(payload["timeline"], moves_at, strict=True)
         ]
     script = (STATIC / "replay-page.js").read_text("utf-8").replace("</script", "<\\/script")
-    css = (STATIC / "board.css").read_text("utf-8")
     start = max(0, min(start, len(views) - 1))
     return f"""<!doctype html>
 <html lang="{html.escape(lang)}">
 <head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{margin:16px;background:{COLOURS["page"]}}}{css}</style></head>
+<style>body{{margin:16px;background:{COLOURS["page"]}}}{_css()}</style></head>
 <body>
 <main id="cw-replay"></main>
+{_graph_section(review, lang)}
 <script type="application/octet-stream" id="cw-data">{pack(payload)}</script>
 <script>{script}</script>
 <script>

@@ -47,7 +47,9 @@ __all__ = [
     "decimal",
     "from_environment",
     "get_language",
+    "kept",
     "language",
+    "message",
     "percent",
     "placeholders",
     "pseudo_template",
@@ -417,12 +419,16 @@ def render(
     proper: frozenset[str] = frozenset(),
     names: Mapping[str, str] | None = None,
 ) -> str:
-    """The entry ``key`` of ``lang``'s catalog with its placeholders filled from ``params``.
+    """The entry ``key`` of ``lang``'s catalog with its placeholders filled from ``params``
+    (the engine under :func:`text` and :class:`Message`). A key the catalog has only as
+    ``key.one`` and ``key.other`` is counted by the whole number ``params["n"]``.
 
     Raises :class:`MissingMessageError` when the entry or one of its values is missing.
     """
     cat = catalog(lang)
     template = cat.get(key)
+    if template is None and params is not None and type(params.get("n")) is int:
+        template = cat.get(f"{key}.{'one' if params['n'] == 1 else 'other'}")
     if template is None:
         raise MissingMessageError(f"no {cat.lang} catalog entry {key!r}")
     return Values(cat, proper=proper, names=names).fill(template, params or {})
@@ -447,17 +453,37 @@ def percent(p: float, digits: int = 1, lang: str | None = None) -> str:
     return render("number.percent", {"n": decimal(100 * p, digits, lang)}, lang)
 
 
-def text(key: str, lang: str | None = None, /, **params: Any) -> str:
-    """Shorthand for :func:`render`: ``text("ui.cycle", "zh")``."""
-    return render(key, params, lang)
+def kept(words: tuple[object, ...]) -> frozenset[str]:
+    """The words of ``words`` (strings, or lists of strings) to show as they are."""
+    lists = (w for w in words if isinstance(w, list | tuple | set | frozenset))
+    return frozenset(w for w in (*words, *(x for ws in lists for x in ws)) if isinstance(w, str))
+
+
+def text(key: str, lang: str | None = None, /, *keep: object, **params: Any) -> str:
+    """The catalog's lookup: the entry ``key`` in ``lang`` (None: the session's language),
+    its placeholders filled from ``params``. The words in ``keep`` (player names, what the
+    learner typed, paths; lists of them too) are shown as they are, never read as ids.
+
+    >>> text("board.cycle", "zh", n=2), text("god.ares", "fr")
+    ('第 2 周期', 'Arès')
+    """
+    return render(key, params, lang, proper=kept(keep) if keep else frozenset())
+
+
+def message(key: str, /, *keep: object, **params: Any) -> Message:
+    """:func:`text` kept for later: a :class:`Message` to show in any language (an
+    error's text, a note).
+
+    >>> message("rules.check.over", "bid ares 9", action="bid ares 9").render("en")
+    'the game is over; bid ares 9 cannot be played'
+    """
+    return Message(key, params, kept(keep))
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A catalog key and its values: a text that can be shown in any language.
-
-    Player names go in ``proper`` so they are never translated.
-    """
+    """A catalog key and its values, shown in any language; ``proper``: words never
+    translated (player names)."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)

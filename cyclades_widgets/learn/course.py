@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..i18n import Message, resolve
+from ..i18n import Message, resolve, text
 from ..rules.actions import Action
 from ..rules.errors import CycladesError, render_message
 from ..view.actions import action_label
@@ -37,7 +37,7 @@ from ..view.text import Words
 from .lessons import Lesson, builtin_lessons
 from .progress import Progress
 from .run import LessonRun
-from .texts import LessonError, ui
+from .texts import LessonError
 
 __all__ = ["Course", "LessonView"]
 
@@ -259,7 +259,7 @@ class Course:
         feedback = _render(self.feedback, lang)
         done = sum(self.progress.is_done(x.id) for x in self.lessons)
         return LessonView(
-            heading=ui(
+            heading=text(
                 "learn.ui.lesson_of",
                 lang,
                 n=self.index + 1,
@@ -269,12 +269,12 @@ class Course:
             you=Message("learn.ui.you_play", {"player": run.you}, frozenset({run.you})).render(
                 lang
             ),
-            goal=ui("learn.ui.goal", lang, goal=lesson.goal_text(lang)),
+            goal=text("learn.ui.goal", lang, goal=lesson.goal_text(lang)),
             intro=lesson.text("intro", lang),
             coach="" if coach is None else lesson.text(f"guide.{coach[0]}", lang),
             feedback=feedback,
             status=run.status,
-            progress=ui("learn.ui.progress", lang, done=done, total=len(self.lessons)),
+            progress=text("learn.ui.progress", lang, done=done, total=len(self.lessons)),
             highlights=highlights,
             can_continue=run.paused is not None and run.status == "playing",
             has_previous=self.index > 0,

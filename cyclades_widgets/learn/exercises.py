@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any
 
 from ..game import Game, GameRecord
-from ..i18n import Message, catalog, resolve
+from ..i18n import Message, catalog, resolve, text
 from ..rules.actions import Action
 from ..rules.errors import CycladesError
 from ..svg import board
@@ -42,7 +42,7 @@ from .goals import check as holds
 from .lessons import Lesson, builtin_lessons
 from .run import LessonRun
 from .staging import stage
-from .texts import LessonError, ui
+from .texts import LessonError
 
 __all__ = ["FORMAT", "KINDS", "Exercise", "Verdict", "check", "exercise", "exercises"]
 
@@ -72,7 +72,7 @@ class Verdict:
     lang: str = "en"
 
     def __str__(self) -> str:
-        parts = [self.title, self.text, ui("learn.check.hint", self.lang, hint=self.hint)]
+        parts = [self.title, self.text, text("learn.check.hint", self.lang, hint=self.hint)]
         return " ".join(p for p in parts[: 3 if self.hint else 2] if p)
 
     __repr__ = __str__
@@ -81,7 +81,7 @@ class Verdict:
         colour, mark = (COLOURS["success"], "✓") if self.ok else (COLOURS["failure"], "✗")
         background = COLOURS["success_bg"] if self.ok else COLOURS["failure_bg"]
         hint = (
-            f'<div style="margin-top:4px">{html.escape(ui("learn.check.hint", self.lang, hint=self.hint))}</div>'
+            f'<div style="margin-top:4px">{html.escape(text("learn.check.hint", self.lang, hint=self.hint))}</div>'
             if self.hint
             else ""
         )
@@ -128,8 +128,8 @@ class Exercise:
         """The question, in ``lang``."""
         if self.kind == "lesson":
             lesson = self.the_lesson
-            return f"{lesson.text('intro', lang)} {ui('learn.ui.goal', lang, goal=lesson.goal_text(lang))}"
-        return ui(f"learn.exercise.{self.id}.question", lang)
+            return f"{lesson.text('intro', lang)} {text('learn.ui.goal', lang, goal=lesson.goal_text(lang))}"
+        return text(f"learn.exercise.{self.id}.question", lang)
 
     def hints(self, lang: str | None = None) -> list[str]:
         """The hints, from the first to the most precise."""
@@ -138,18 +138,18 @@ class Exercise:
             return [lesson.text(f"hint.{k}", lang) for k in range(len(lesson.hints))]
         prefix = f"learn.exercise.{self.id}.hint."
         found = sorted(k for k in catalog("en").entries if k.startswith(prefix))
-        return [ui(f"{prefix}{n}", lang) for n in range(len(found))]
+        return [text(f"{prefix}{n}", lang) for n in range(len(found))]
 
     def _repr_html_(self) -> str:
         lang = resolve(None)
-        how = ui(f"learn.check.how.{self.kind}", lang, exercise=self.id)
-        text = f"<p>{html.escape(self.question(lang))}</p><p><em>{html.escape(how)}</em></p>"
+        how = text(f"learn.check.how.{self.kind}", lang, exercise=self.id)
+        body = f"<p>{html.escape(self.question(lang))}</p><p><em>{html.escape(how)}</em></p>"
         if self.kind == "position" or self.record is not None:
-            return f'<div class="cw-exercise" lang="{lang}">{text}</div>'
+            return f'<div class="cw-exercise" lang="{lang}">{body}</div>'
         game = self.game()
         viewer = self.you if self.kind == "count" else LessonRun(self.the_lesson).you
         picture = board(game.state, viewer=viewer, lang=lang, events=game.events)
-        return f'<div class="cw-exercise" lang="{lang}">{text}{picture}</div>'
+        return f'<div class="cw-exercise" lang="{lang}">{body}{picture}</div>'
 
     def __repr__(self) -> str:
         return f"<Exercise {self.id!r} ({self.kind})>"
@@ -166,17 +166,17 @@ class Exercise:
             return self._check_count(answer, lang)
         return self._check_position(answer, lang)
 
-    def _right(self, text: str, lang: str) -> Verdict:
+    def _right(self, said: str, lang: str) -> Verdict:
         _TRIES.pop(self.id, None)
-        return Verdict(True, ui("learn.check.right", lang), text, "", lang)
+        return Verdict(True, text("learn.check.right", lang), said, "", lang)
 
     def _wrong(self, why: Message | str, lang: str, *, hint: bool = True) -> Verdict:
-        text = why.render(lang) if isinstance(why, Message) else why
+        said = why.render(lang) if isinstance(why, Message) else why
         hints = self.hints(lang) if hint else []
         shown = hints[min(_TRIES[self.id], len(hints) - 1)] if hints else ""
         if hint:
             _TRIES[self.id] += 1
-        return Verdict(False, ui("learn.check.wrong", lang), text, shown, lang)
+        return Verdict(False, text("learn.check.wrong", lang), said, shown, lang)
 
     def _check_moves(self, answer: Any, lang: str) -> Verdict:
         moves = self._moves(answer)
@@ -218,7 +218,7 @@ class Exercise:
             return self._wrong(Message("learn.check.not_number"), lang, hint=False)
         expected = self.expected()
         if answer == expected:
-            return self._right(ui(f"learn.exercise.{self.id}.right", lang, answer=expected), lang)
+            return self._right(text(f"learn.exercise.{self.id}.right", lang, answer=expected), lang)
         return self._wrong(Message("learn.check.not_it", {"answer": answer}), lang)
 
     def expected(self) -> int:
@@ -242,7 +242,7 @@ class Exercise:
         except KeyError:  # a place of the goal is not on this game's map
             met = False
         if met:
-            return self._right(ui(f"learn.exercise.{self.id}.right", lang), lang)
+            return self._right(text(f"learn.exercise.{self.id}.right", lang), lang)
         return self._wrong(Message("learn.check.not_position"), lang)
 
 

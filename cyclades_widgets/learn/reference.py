@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..house_rules import describe
-from ..i18n import resolve
+from ..i18n import resolve, text
 from ..svg import board
 from ..view.palette import COLOURS, css_variables
 from .reference_content import NOTATION, PARTS, PICTURES, Block, NotationRow, Picture
 from .reference_creatures import to_html as creatures_html
 from .reference_creatures import to_markdown as creatures_markdown
 from .staging import stage
-from .texts import LessonError, ui
+from .texts import LessonError
 
 __all__ = [
     "PART_IDS",
@@ -136,7 +136,7 @@ def picture(picture_id: str, lang: str | None = None) -> str:
 def _picture(picture_id: str, lang: str) -> str:
     spec: Picture = PICTURES[picture_id]
     game = stage(spec.start, where=f"picture {picture_id}")
-    labels = [(place, ui(key, lang)) for place, key in spec.labels]
+    labels = [(place, text(key, lang)) for place, key in spec.labels]
     return str(
         board(
             game.state,
@@ -165,7 +165,7 @@ class RulesReference:
 
     def title(self, part: str) -> str:
         """The title of a part."""
-        return ui(f"learn.ref.{part}.title", self.lang)
+        return text(f"learn.ref.{part}.title", self.lang)
 
     def titles(self) -> list[str]:
         """The titles of the parts shown."""
@@ -173,7 +173,7 @@ class RulesReference:
 
     def text(self, key: str) -> str:
         """A catalog entry in the reference's language."""
-        return ui(key, self.lang)
+        return text(key, self.lang)
 
     # ------------------------------------------------------------------ HTML
     def _repr_html_(self) -> str:
@@ -184,7 +184,7 @@ class RulesReference:
     def to_html(self) -> str:
         """A standalone HTML page (no script, no network), laid out for printing: the
         summary on one page, each other part starting on a new page."""
-        title = html.escape(ui("learn.ref.title", self.lang))
+        title = html.escape(text("learn.ref.title", self.lang))
         return (
             f'<!DOCTYPE html>\n<html lang="{self.lang}"><head><meta charset="utf-8">'
             f"<title>{title}</title></head><body>{self._repr_html_()}</body></html>\n"
@@ -266,9 +266,9 @@ class RulesReference:
     def _boards(self) -> list[str]:
         sentences = []
         for players, rebuilt in board_status():
-            counts = ui("learn.ref.boards.players", self.lang, players=[str(p) for p in players])
+            counts = text("learn.ref.boards.players", self.lang, players=[str(p) for p in players])
             key = "learn.ref.boards.reconstruction" if rebuilt else "learn.ref.boards.printed"
-            sentences.append(ui(key, self.lang, board=counts))
+            sentences.append(text(key, self.lang, board=counts))
         return sentences
 
     # ------------------------------------------------------------------ Markdown
@@ -276,7 +276,7 @@ class RulesReference:
         """The reference as Markdown. With ``images`` (a folder, relative to the page),
         each picture is an ``<img>`` of ``<images>/<picture id>.svg``; without, pictures
         are left out."""
-        out = [f"# {ui('learn.ref.title', self.lang)}", ""]
+        out = [f"# {text('learn.ref.title', self.lang)}", ""]
         for part in self.parts:
             out += [f"## {self.title(part)}", ""]
             for block in PARTS[part]:

@@ -15,12 +15,11 @@ import html
 import re
 from typing import NamedTuple
 
-from ..i18n import resolve
+from ..i18n import resolve, text
 from ..narrate import creature_info
 from ..rules.state import CREATURE_PRICES
 from ..view.creature_icons import creature_icon
 from .reference_content import CREATURE_FORMS
-from .texts import ui
 
 __all__ = ["HEAD", "CreatureRow", "creature_rows", "icon_svg", "to_html", "to_markdown"]
 
@@ -70,9 +69,9 @@ def creature_rows(lang: str | None = None) -> list[CreatureRow]:
                 cid,
                 card["name"],
                 icon_svg(cid),
-                ui(key, lang, low=low, high=high),
+                text(key, lang, low=low, high=high),
                 card["effect"],
-                ui(f"learn.ref.creatures.{cid}.target", lang),
+                text(f"learn.ref.creatures.{cid}.target", lang),
                 forms,
             )
         )
@@ -81,13 +80,13 @@ def creature_rows(lang: str | None = None) -> list[CreatureRow]:
 
 def _form(form: str, lang: str) -> str:
     return re.sub(
-        r"\{(\w+)\}", lambda m: f"[{ui(f'learn.ref.notation.arg.{m.group(1)}', lang)}]", form
+        r"\{(\w+)\}", lambda m: f"[{text(f'learn.ref.notation.arg.{m.group(1)}', lang)}]", form
     )
 
 
 def to_html(lang: str | None = None) -> str:
     """The creatures' table as HTML (every text escaped)."""
-    head = "".join(f"<th>{html.escape(ui(k, resolve(lang)))}</th>" for k in HEAD)
+    head = "".join(f"<th>{html.escape(text(k, resolve(lang)))}</th>" for k in HEAD)
     rows = "".join(
         f'<tr><td class="cw-ref-creature">{r.icon} <strong>{html.escape(r.name)}</strong></td>'
         f"<td>{html.escape(r.cost)}</td><td>{html.escape(r.effect)}</td>"
@@ -102,7 +101,7 @@ def to_html(lang: str | None = None) -> str:
 def to_markdown(lang: str | None = None) -> list[str]:
     """The creatures' table as Markdown lines (the pictures as inline SVG)."""
     lang = resolve(lang)
-    head = [ui(k, lang) for k in HEAD]
+    head = [text(k, lang) for k in HEAD]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in creature_rows(lang):
         forms = "".join(f" `{f}`" for f in r.forms)

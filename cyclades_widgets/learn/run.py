@@ -28,13 +28,13 @@ from typing import Literal
 from ..bots import GreedyBot
 from ..game import Game
 from ..history import Step
-from ..i18n import Message
+from ..i18n import Message, text
 from ..rules.actions import Action
 from ..rules.errors import IllegalActionError, render_message
 from .goals import Context, check
 from .lessons import DEADLINES, GuideStep, Hint, Lesson
 from .reasons import shortfall, what_happened
-from .texts import LessonError, ui
+from .texts import LessonError
 
 __all__ = ["PASSIVE", "LessonRun", "Status"]
 
@@ -235,7 +235,7 @@ class LessonRun:
         if self.status == "failed":
             if self.lesson.has_text("failure", lang):
                 return self.lesson.text("failure", lang)
-            return ui("learn.ui.failed", lang)
+            return text("learn.ui.failed", lang)
         return self.lesson.goal_text(lang)
 
     def reason(self, lang: str | None = None) -> str:
@@ -291,8 +291,8 @@ class LessonRun:
                 return scripted
         if self.lesson.policy == "greedy":
             return GreedyBot().choose(self.game.state, legal)
-        for text in PASSIVE:
-            action = Action.parse(text)
+        for notation in PASSIVE:
+            action = Action.parse(notation)
             if action in legal:
                 return action
         return legal[0]

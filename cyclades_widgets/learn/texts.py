@@ -5,10 +5,10 @@ Every text of the shipped lessons and of the rules reference lives in the catalo
 lesson written by a teacher may instead carry its texts inline, as a map from language to
 text (``{"en": "Take Ios this turn."}``); :func:`lesson_text` reads the inline text first,
 then the catalog entry ``learn.lesson.<lesson id>.<field>``, then the inline English text
-(a teacher's lesson written in one language still runs in a session in another).
+(a teacher's lesson written in one language still runs in a session in another). The
+words of Learn's own buttons and messages are :func:`cyclades_widgets.i18n.text` lookups
+(``text("learn.ui.hint", lang)``), like every other word of the package.
 
->>> ui("learn.ui.hint", "en")
-'Hint'
 >>> lesson_text("take-ios", "title", {"en": "My title"}, "en")
 'My title'
 """
@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, Message, catalog, render, resolve
+from ..i18n import PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, Message, catalog, resolve, text
 from ..rules.errors import CycladesError
 
-__all__ = ["LessonError", "catalog_key", "has_text", "lesson_text", "schema_message", "ui"]
+__all__ = ["LessonError", "catalog_key", "has_text", "lesson_text", "schema_message"]
 
 Inline = Mapping[str, str] | None
 """A text given in the lesson file: language → text, or None (the catalog has it)."""
@@ -100,11 +100,6 @@ def schema_message(error: Any) -> Message:
     return Message("learn.error.schema.other")
 
 
-def ui(key: str, lang: str | None = None, /, **values: Any) -> str:
-    """A ``learn.*`` catalog entry with its values filled, in ``lang``."""
-    return render(key, values, lang)
-
-
 def catalog_key(lesson_id: str, field: str) -> str:
     """The catalog key of a shipped lesson's text: ``learn.lesson.<id>.<field>``."""
     return f"learn.lesson.{lesson_id}.{field}"
@@ -129,7 +124,7 @@ def lesson_text(lesson_id: str, field: str, inline: Inline, lang: str | None = N
             return inline[lang]
     key = catalog_key(lesson_id, field)
     if catalog(lang).get(key) is not None:
-        return render(key, {}, lang)
+        return text(key, lang)
     if inline and "en" in inline:
         return inline["en"]  # a teacher's lesson written in English only
     raise LessonError("text", where=f"{lesson_id}: {field}", lang=lang)

@@ -19,12 +19,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..i18n import text
 from ..view.palette import COLOURS
 from ..widgets.board import Board
 from .course import Course, LessonView
 from .lessons import Lesson
 from .progress import Progress
-from .texts import ui
 
 __all__ = ["Learn"]
 
@@ -33,6 +33,17 @@ _STATUS_STYLE = {
     "failed": f"border-left:4px solid {COLOURS['failure']};background:{COLOURS['failure_bg']};",
     "playing": f"border-left:4px solid {COLOURS['neutral']};background:{COLOURS['neutral_bg']};",
 }
+
+
+def _feedback(view: LessonView) -> str:
+    """The answer to the last button or move, in the lesson's status colours, with the
+    notation of a shown move after its words, in a code font."""
+    if not view.feedback:
+        return ""
+    body = html.escape(view.feedback)
+    if view.notation:
+        body += f" <code>{html.escape(view.notation)}</code>"
+    return f'<div style="margin:2px 0;padding:6px 10px;{_STATUS_STYLE[view.status]}">{body}</div>'
 
 
 def _text(value: str, style: str = "") -> str:
@@ -67,12 +78,14 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
         lang = self.course.lang
         self._updating = False
         self._seen: tuple[Any, Any] | None = None
-        self.heading = w.HTML()
-        self.progress_label = w.HTML()
-        self.goal = w.HTML()
-        self.intro = w.HTML()
-        self.coach = w.HTML()
-        self.feedback = w.HTML()
+        self.heading = w.HTML(tooltip="")
+        self.progress_label = w.HTML(tooltip="")
+        self.goal = w.HTML(tooltip="")
+        self.reason = w.HTML(tooltip="")
+        """Why the lesson failed, next to the goal (empty while playing or after a success)."""
+        self.intro = w.HTML(tooltip="")
+        self.coach = w.HTML(tooltip="")
+        self.feedback = w.HTML(tooltip="")
         self.board = Board(self.course.run.game, viewer=self.course.run.you, lang=lang)
         """The board the learner plays on."""
         self.board.on_change(self._board_changed)
@@ -87,19 +100,28 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
         """The buttons by name: hint, show_me, reset, continue, previous, next."""
         self.buttons["continue"].button_style = "primary"
         self.buttons["next"].button_style = "success"
+        for name in ("goal", "reason", "coach", "feedback"):
+            getattr(self, name).add_class(f"cw-learn-{name}")
+        super().__init__(self._layout(), layout=w.Layout(width="100%"))
+        self.add_class("cw-fit")  # one view: the board's map fits what the rest leaves
+        self.add_class("cw-learn")
+        self._show()
+
+    def _layout(self) -> list[w.Widget]:
+        """The goal first, then the lesson's buttons and its messages, then the board: all
+        in one view (the board's map takes the height that is left)."""
         top = w.HBox(
             [self.heading, self.progress_label],
             layout=w.Layout(justify_content="space-between", width="100%"),
         )
         controls = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
-        super().__init__(
-            [top, self.goal, self.intro, self.coach, self.board, controls, self.feedback]
-        )
-        self._show()
+        controls.add_class("cw-learn-bar")
+        return [top, self.goal, self.reason, self.intro, controls, self.coach, self.feedback,
+                self.board]  # fmt: skip
 
     # ------------------------------------------------------------------ wiring
     def _button(self, key: str, icon: str, action: Callable[[], Any]) -> w.Button:
-        button = w.Button(description=ui(key, self.course.lang), icon=icon)
+        button = w.Button(description=text(key, self.course.lang), icon=icon)
         button.layout.width = "auto"
 
         def clicked(_: Any) -> None:
@@ -152,12 +174,33 @@ class Learn(w.VBox):  # type: ignore[misc]  # ipywidgets has no type information
             if view.coach
             else ""
         )
-        self.feedback.value = (
-            _text(view.feedback, f"padding:6px 10px;{_STATUS_STYLE[view.status]}")
-            if view.feedback
+        self.feedback.value = _feedback(view)
+        self.reason.value = (
+            _text(view.reason, f"color:{COLOURS['failure']};font-weight:600;")
+            if view.status == "failed" and view.reason
             else ""
         )
-        self.buttons["continue"].layout.display = None if view.can_continue else "none"
+        self._buttons(view)
         self.buttons["previous"].disabled = not view.has_previous
         self.buttons["next"].disabled = not view.has_next
         self.buttons["hint"].disabled = not self.course.lesson.hints
+
+    def _buttons(self, view: LessonView) -> None:
+        """While playing: Hint, Show me, Reset, (Continue at a coach's pause), Previous,
+        Next. A success leaves Next lesson (and Previous, Reset); a failure, Reset first.
+        The board then takes no more moves."""
+        playing = view.status == "playing"
+        shown = {
+            "hint": playing,
+            "show_me": playing,
+            "continue": view.can_continue,
+            "reset": True,
+            "previous": True,
+            "next": True,
+        }
+        for name, button in self.buttons.items():
+            button.layout.display = None if shown[name] else "none"
+        self.buttons["next"].button_style = "success" if view.status == "success" else ""
+        self.buttons["reset"].button_style = "warning" if view.status == "failed" else ""
+        if self.board.interactive != playing:
+            self.board.interactive = playing

@@ -31,10 +31,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
-from ..i18n import Message
+from ..i18n import Message, message
 from ..rules.board import MapSpec
 from ..rules.errors import CycladesError
-from .strings import MAX_MARKS, SHORT_LENGTH, msg, one_line, text_problem, type_name
+from .strings import MAX_MARKS, SHORT_LENGTH, one_line, text_problem, type_name
 
 __all__ = [
     "EMPTY",
@@ -90,9 +90,13 @@ def _label(value: Any) -> str | None:
         return None
     if not isinstance(value, str):
         expected = Message("record.type.string")
-        raise HighlightError(msg("wrong_type", expected=expected, got=type_name(value)), ["label"])
+        raise HighlightError(
+            message("record.wrong_type", expected=expected, got=type_name(value)), ["label"]
+        )
     if len(value) > LABEL_LENGTH:
-        raise HighlightError(msg("too_long", count=LABEL_LENGTH, got=len(value)), ["label"])
+        raise HighlightError(
+            message("record.too_long", count=LABEL_LENGTH, got=len(value)), ["label"]
+        )
     return one_line(value)
 
 
@@ -183,10 +187,12 @@ def _each(values: Any, parts: Parts, convert: Callable[[Any], T]) -> list[T]:
     """Every item of a list, converted, each error placed at its index."""
     if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
         expected = Message("record.type.array")
-        raise HighlightError(msg("wrong_type", expected=expected, got=type_name(values)), parts)
+        raise HighlightError(
+            message("record.wrong_type", expected=expected, got=type_name(values)), parts
+        )
     items = list(values)
     if len(items) > MAX_MARKS:
-        raise HighlightError(msg("max_items", count=MAX_MARKS, got=len(items)), parts)
+        raise HighlightError(message("record.max_items", count=MAX_MARKS, got=len(items)), parts)
     out: list[T] = []
     for i, item in enumerate(items):
         try:
@@ -201,13 +207,14 @@ def _keys(value: Any, parts: Parts, allowed: frozenset[str]) -> Mapping[str, Any
     """A JSON object with no key but ``allowed``."""
     if not isinstance(value, Mapping):
         expected = Message("record.type.object")
-        raise HighlightError(msg("wrong_type", expected=expected, got=type_name(value)), parts)
+        raise HighlightError(
+            message("record.wrong_type", expected=expected, got=type_name(value)), parts
+        )
     for key in value:
         if key not in allowed:
             quoted = repr(key)
-            message = msg("unknown_key", quoted, *sorted(allowed), key=quoted,
-                          allowed=sorted(allowed))  # fmt: skip
-            raise HighlightError(message, parts)
+            problem = message("record.unknown_key", quoted, *sorted(allowed), key=quoted, allowed=sorted(allowed))  # fmt: skip
+            raise HighlightError(problem, parts)
     return value
 
 
@@ -216,7 +223,7 @@ def _file_arrow(value: Any) -> Arrow:
     _keys(value, [], frozenset({"from", "to"}))
     for end in ("from", "to"):
         if end not in value:
-            raise HighlightError(msg("missing_key", repr(end), key=repr(end)))
+            raise HighlightError(message("record.missing_key", repr(end), key=repr(end)))
     return Arrow(value["from"], value["to"])
 
 
@@ -290,14 +297,14 @@ class Highlight:
         for key, ids in kinds.items():
             if not isinstance(ids, list):
                 expected = Message("record.type.array")
-                message = msg("wrong_type", expected=expected, got=type_name(ids))
-                raise HighlightError(message, ["highlights", key])
+                problem = message("record.wrong_type", expected=expected, got=type_name(ids))
+                raise HighlightError(problem, ["highlights", key])
         arrows = data.get("arrows", [])
         if not isinstance(arrows, list):
-            message = msg(
-                "wrong_type", expected=Message("record.type.array"), got=type_name(arrows)
+            problem = message(
+                "record.wrong_type", expected=Message("record.type.array"), got=type_name(arrows)
             )
-            raise HighlightError(message, ["arrows"])
+            raise HighlightError(problem, ["arrows"])
         drawn = _each(arrows, ["arrows"], _file_arrow)
         return cls.from_lists(kinds.get("isles", ()), kinds.get("seas", ()), drawn)
 

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Any
 
 from ..house_rules import OPTION_VALUES
-from ..i18n import Message
+from ..i18n import message
 from ..rules.actions import Action
 from ..rules.board import MapSpec, available_maps
 from ..rules.errors import NotationError, RecordError
@@ -68,12 +68,6 @@ Text = str | dict[str, str]
 (format version 2)."""
 
 
-def _msg(key: str, /, *literal: object, **params: object) -> Message:
-    """A record message; ``literal`` values (the file's own text, JSON keys, notation)
-    are shown as they are, never read as ids to translate."""
-    return shape.msg(key, *literal, **params)
-
-
 def _quoted(value: object) -> str:
     """A value of the file as it is written in Python (``'atlantis'``, ``9``)."""
     return repr(value)
@@ -88,13 +82,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(_msg("duplicate_key", _quoted(key), key=_quoted(key)))
+            raise RecordError(message("record.duplicate_key", _quoted(key), key=_quoted(key)))
         out[key] = value
     return out
 
 
 def _no_constant(name: str) -> Any:
-    raise RecordError(_msg("not_finite", name, name=name))
+    raise RecordError(message("record.not_finite", name, name=name))
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -105,25 +99,25 @@ def parse_json(text: str | bytes) -> Any:
     """
     if isinstance(text, str | bytes | bytearray) and len(text) > shape.MAX_BYTES:
         size = len(text)
-        raise RecordError(_msg("too_large", size=size, most=shape.MAX_BYTES))
+        raise RecordError(message("record.too_large", size=size, most=shape.MAX_BYTES))
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise RecordError(_msg("not_utf8", byte=exc.start)) from None
+            raise RecordError(message("record.not_utf8", byte=exc.start)) from None
     if not isinstance(text, str):
         kind = type(text).__name__
-        raise RecordError(_msg("not_text", kind, type=kind))
+        raise RecordError(message("record.not_text", kind, type=kind))
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(_msg("not_json", line=exc.lineno, column=exc.colno)) from None
+        raise RecordError(message("record.not_json", line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise RecordError(_msg("too_deep")) from None
+        raise RecordError(message("record.too_deep")) from None
     except ValueError as exc:  # e.g. an integer with too many digits
         if isinstance(exc, RecordError):
             raise
-        raise RecordError(_msg("bad_json_value")) from None
+        raise RecordError(message("record.bad_json_value")) from None
     _check_encodable(data)
     return data
 
@@ -133,7 +127,7 @@ def _check_encodable(data: Any) -> None:
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise RecordError(_msg("lone_surrogate")) from None
+        raise RecordError(message("record.lone_surrogate")) from None
 
 
 @cache
@@ -281,14 +275,15 @@ def read_options(raw: Mapping[str, Any]) -> RuleOptions:
     for key in sorted(raw):
         known = sorted(OPTION_VALUES)
         if key not in OPTION_VALUES:
-            message = _msg("unknown_option", _quoted(key), *known, option=_quoted(key), known=known)
-            raise RecordError(message, json_path(["options", key]))
+            problem = message(
+                "record.unknown_option", _quoted(key), *known, option=_quoted(key), known=known
+            )
+            raise RecordError(problem, json_path(["options", key]))
         readings = OPTION_VALUES[key]
         if raw[key] not in readings:
             value = _quoted(raw[key])
-            message = _msg("bad_option", value, key, *readings, value=value, option=key,
-                           readings=list(readings))  # fmt: skip
-            raise RecordError(message, json_path(["options", key]))
+            problem = message("record.bad_option", value, key, *readings, value=value, option=key, readings=list(readings))  # fmt: skip
+            raise RecordError(problem, json_path(["options", key]))
     options: RuleOptions = guard(lambda: RuleOptions.from_dict(dict(raw)), ["options"])
     return options
 
@@ -304,10 +299,9 @@ def read_header(data: Mapping[str, Any]) -> dict[str, Any]:
     if map_id not in available_maps():
         maps = list(available_maps())
         quoted = repr(map_id)
-        message = Message(
-            "record.unknown_map", {"map": quoted, "maps": maps}, frozenset({quoted, *maps})
+        raise RecordError(
+            message("record.unknown_map", quoted, *maps, map=quoted, maps=maps), "$.map"
         )
-        raise RecordError(message, "$.map")
     guard(lambda: new_state(list(players), options, map_id), ["map"])
     start = None
     if "start" in data:
@@ -340,7 +334,7 @@ def canonical_move(move: str, path: list[str | int] | str) -> str:
     try:
         return str(parse_move(move))
     except NotationError as exc:
-        raise RecordError(_msg("notation", reason=exc.msg), where) from None
+        raise RecordError(message("record.notation", reason=exc.msg), where) from None
 
 
 def check_targets(step: RecordStep, where: list[str | int], spec: MapSpec) -> None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Final
 
-from ..i18n import Message
+from ..i18n import Message, message
 from ..rules.errors import CycladesError, RecordError
 from .highlight import Highlight, HighlightError
 from .strings import (
@@ -36,7 +36,6 @@ from .strings import (
     TEXT_LENGTH,
     check_text,
     is_int,
-    msg,
     path_of,
     type_name,
 )
@@ -58,7 +57,6 @@ __all__ = [
     "guard",
     "is_int",
     "local_text",
-    "msg",
     "path_of",
     "read_highlight",
     "validate",
@@ -109,7 +107,9 @@ def _fail(message: Message, parts: list[str | int]) -> RecordError:
 
 def _wrong_type(expected: str, value: Any, parts: list[str | int]) -> RecordError:
     return _fail(
-        msg("wrong_type", expected=Message(f"record.type.{expected}"), got=type_name(value)),
+        message(
+            "record.wrong_type", expected=Message(f"record.type.{expected}"), got=type_name(value)
+        ),
         parts,
     )
 
@@ -131,12 +131,12 @@ def check_local(
     an object of language codes to strings, ``{"en": ..., "zh": ..., "fr": ...}``."""
     if isinstance(value, dict):
         if not value:
-            raise _fail(msg("min_items", count=1, got=0), parts)
+            raise _fail(message("record.min_items", count=1, got=0), parts)
         if len(value) > 16:
-            raise _fail(msg("max_items", count=16, got=len(value)), parts)
+            raise _fail(message("record.max_items", count=16, got=len(value)), parts)
         for lang, text in value.items():
             if not _LANG.fullmatch(lang):
-                raise _fail(msg("bad_lang", repr(lang), lang=repr(lang)), [*parts, lang])
+                raise _fail(message("record.bad_lang", repr(lang), lang=repr(lang)), [*parts, lang])
             check_text(text, [*parts, lang], limit=limit, lines=lines)
         return
     check_text(value, parts, limit=limit, lines=lines)
@@ -146,9 +146,9 @@ def _int(value: Any, parts: list[str | int], least: int, most: int) -> int:
     if not is_int(value):
         raise _wrong_type("integer", value, parts)
     if value < least:
-        raise _fail(msg("too_small", least=least, got=value), parts)
+        raise _fail(message("record.too_small", least=least, got=value), parts)
     if value > most:
-        raise _fail(msg("too_big", most=most, got=value), parts)
+        raise _fail(message("record.too_big", most=most, got=value), parts)
     return int(value)
 
 
@@ -158,8 +158,7 @@ def _obj(value: Any, parts: list[str | int], allowed: frozenset[str]) -> dict[st
     for key in value:
         if key not in allowed:
             quoted = repr(key)
-            raise _fail(msg("unknown_key", quoted, *sorted(allowed), key=quoted,
-                            allowed=sorted(allowed)), parts)  # fmt: skip
+            raise _fail(message("record.unknown_key", quoted, *sorted(allowed), key=quoted, allowed=sorted(allowed)), parts)  # fmt: skip
     return value
 
 
@@ -167,7 +166,7 @@ def _list(value: Any, parts: list[str | int], most: int) -> list[Any]:
     if not isinstance(value, list):
         raise _wrong_type("array", value, parts)
     if len(value) > most:
-        raise _fail(msg("max_items", count=most, got=len(value)), parts)
+        raise _fail(message("record.max_items", count=most, got=len(value)), parts)
     return value
 
 
@@ -176,11 +175,11 @@ def _date(value: Any, parts: list[str | int]) -> None:
     quoted = repr(value)
     match = _DATE.fullmatch(value)
     if not match:
-        raise _fail(msg("pattern.date", quoted, value=quoted), parts)
+        raise _fail(message("record.pattern.date", quoted, value=quoted), parts)
     try:
         datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise _fail(msg("bad_date", quoted, value=quoted), parts) from None
+        raise _fail(message("record.bad_date", quoted, value=quoted), parts) from None
 
 
 class _Walk:
@@ -200,10 +199,10 @@ class _Walk:
     def steps(self, value: Any, parts: list[str | int], least: int) -> int:
         steps = _list(value, parts, MAX_MOVES)
         if len(steps) < least:
-            raise _fail(msg("min_items", count=least, got=len(steps)), parts)
+            raise _fail(message("record.min_items", count=least, got=len(steps)), parts)
         self.moves += len(steps)
         if self.moves > MAX_MOVES:
-            raise _fail(msg("too_many_moves", most=MAX_MOVES), parts)
+            raise _fail(message("record.too_many_moves", most=MAX_MOVES), parts)
         for i, step in enumerate(steps):
             self.step(step, [*parts, i])
         return len(steps)
@@ -213,9 +212,9 @@ class _Walk:
             check_text(value, parts, limit=NOTATION_LENGTH, lines=False)
             return
         if not isinstance(value, dict):
-            raise _fail(msg("not_a_step", got=type_name(value)), parts)
+            raise _fail(message("record.not_a_step", got=type_name(value)), parts)
         if "move" not in value:
-            raise _fail(msg("missing_key", "'move'", key="'move'"), parts)
+            raise _fail(message("record.missing_key", "'move'", key="'move'"), parts)
         _obj(value, parts, STEP_KEYS)
         check_text(value["move"], [*parts, "move"], limit=NOTATION_LENGTH, lines=False)
         for key in ("before", "after"):
@@ -229,22 +228,22 @@ class _Walk:
     def variations(self, value: Any, parts: list[str | int], depth: int, length: int) -> None:
         variations = _list(value, parts, MAX_VARIATIONS)
         if depth > MAX_DEPTH:
-            raise _fail(msg("variations_too_deep_at", most=MAX_DEPTH), parts)
+            raise _fail(message("record.variations_too_deep_at", most=MAX_DEPTH), parts)
         self.count += len(variations)
         if self.count > MAX_VARIATIONS:
-            raise _fail(msg("too_many_variations", most=MAX_VARIATIONS), parts)
+            raise _fail(message("record.too_many_variations", most=MAX_VARIATIONS), parts)
         for j, var in enumerate(variations):
             here = [*parts, j]
             if not isinstance(var, dict):
                 raise _wrong_type("object", var, here)
             for key in ("at", "steps"):
                 if key not in var:
-                    raise _fail(msg("missing_key", repr(key), key=repr(key)), here)
+                    raise _fail(message("record.missing_key", repr(key), key=repr(key)), here)
             _obj(var, here, VARIATION_KEYS)
             at = _int(var["at"], [*here, "at"], 0, MAX_MOVES)
             if at > length:
-                message = msg("branch_out_of_line", at=at, steps=length)
-                raise _fail(message, [*here, "at"])
+                problem = message("record.branch_out_of_line", at=at, steps=length)
+                raise _fail(problem, [*here, "at"])
             if "comment" in var:
                 self.note(var["comment"], [*here, "comment"], TEXT_LENGTH, True)
             own = self.steps(var["steps"], [*here, "steps"], 1)
@@ -252,30 +251,38 @@ class _Walk:
                 self.variations(var["variations"], [*here, "variations"], depth + 1, own)
 
 
+def _header(data: dict[str, Any]) -> bool:
+    """Check the header's keys, format and edition; True for a file of the newer format
+    (texts in several languages, a checksum)."""
+    root: list[str | int] = []
+    for key in data:
+        if key not in HEADER_KEYS:
+            quoted = repr(key)
+            raise _fail(message("record.unknown_key", quoted, *sorted(HEADER_KEYS), key=quoted, allowed=sorted(HEADER_KEYS)), root)  # fmt: skip
+    for key in REQUIRED:
+        if key not in data:
+            raise _fail(message("record.missing_key", repr(key), key=repr(key)), root)
+    fmt = data["format"]
+    if fmt not in FORMATS:
+        expected, got = repr(FORMATS[-1]), repr(fmt)
+        raise _fail(
+            message("record.wrong_value", expected, got, expected=expected, got=got), ["format"]
+        )
+    local: bool = fmt != FORMATS[0]
+    if data["edition"] != "matagot-2009":
+        got = repr(data["edition"])
+        raise _fail(message("record.wrong_value", "'matagot-2009'", got, expected="'matagot-2009'", got=got), ["edition"])  # fmt: skip
+    return local
+
+
 def validate(data: Any) -> None:
     """Check the shape of a parsed record (the JSON Schema, and more: whole numbers are
     never ``2.0``, names match in full, dates exist, no control characters, the limits).
     Raises :class:`RecordError` at the first problem, with its JSON path."""
     if not isinstance(data, dict):
-        raise RecordError(msg("not_object", got=type_name(data)))
+        raise RecordError(message("record.not_object", got=type_name(data)))
     root: list[str | int] = []
-    for key in data:
-        if key not in HEADER_KEYS:
-            quoted = repr(key)
-            raise _fail(msg("unknown_key", quoted, *sorted(HEADER_KEYS), key=quoted,
-                            allowed=sorted(HEADER_KEYS)), root)  # fmt: skip
-    for key in REQUIRED:
-        if key not in data:
-            raise _fail(msg("missing_key", repr(key), key=repr(key)), root)
-    fmt = data["format"]
-    if fmt not in FORMATS:
-        expected, got = repr(FORMATS[-1]), repr(fmt)
-        raise _fail(msg("wrong_value", expected, got, expected=expected, got=got), ["format"])
-    local = fmt != FORMATS[0]
-    if data["edition"] != "matagot-2009":
-        got = repr(data["edition"])
-        raise _fail(msg("wrong_value", "'matagot-2009'", got, expected="'matagot-2009'",
-                        got=got), ["edition"])  # fmt: skip
+    local = _header(data)
     walk = _Walk(local)
     for key in ("title", "description"):
         if key in data:
@@ -284,11 +291,13 @@ def validate(data: Any) -> None:
         _date(data["date"], ["date"])
     players = _list(data["players"], ["players"], 5)
     if len(players) < 2:
-        raise _fail(msg("min_items", count=2, got=len(players)), ["players"])
+        raise _fail(message("record.min_items", count=2, got=len(players)), ["players"])
     for i, name in enumerate(players):
         check_text(name, ["players", i], limit=24, lines=False)
         if not _NAME.fullmatch(name):
-            raise _fail(msg("pattern.name", repr(name), value=repr(name)), ["players", i])
+            raise _fail(
+                message("record.pattern.name", repr(name), value=repr(name)), ["players", i]
+            )
     check_text(data["map"], ["map"], limit=SHORT_LENGTH, lines=False)
     _int(data["seed"], ["seed"], -SEED_BOUND, SEED_BOUND - 1)
     options = data["options"]
@@ -303,11 +312,12 @@ def validate(data: Any) -> None:
         raise _wrong_type("object", data["start"], ["start"])
     if "checksum" in data:
         if not local:
-            raise _fail(msg("unknown_key", "'checksum'", key="'checksum'",
-                            allowed=sorted(HEADER_KEYS - {"checksum"})), root)  # fmt: skip
+            raise _fail(message("record.unknown_key", "'checksum'", key="'checksum'", allowed=sorted(HEADER_KEYS - {"checksum"})), root)  # fmt: skip
         value = check_text(data["checksum"], ["checksum"], limit=80, lines=False)
         if not _CHECKSUM.fullmatch(value):
-            raise _fail(msg("pattern.form", repr(value), value=repr(value)), ["checksum"])
+            raise _fail(
+                message("record.pattern.form", repr(value), value=repr(value)), ["checksum"]
+            )
     length = walk.steps(data["steps"], ["steps"], 0)
     if "variations" in data:
         walk.variations(data["variations"], ["variations"], 1, length)
@@ -324,7 +334,9 @@ def guard(fn: Callable[[], Any], parts: list[str | int]) -> Any:
         raise RecordError(exc.msg, path_of(parts)) from None
     except (ValueError, LookupError, TypeError, AttributeError) as exc:
         detail = str(exc).strip("'\"")
-        raise RecordError(msg("invalid", detail, detail=detail), path_of(parts)) from None
+        raise RecordError(
+            message("record.invalid", detail, detail=detail), path_of(parts)
+        ) from None
 
 
 class LocalText(dict[str, str]):

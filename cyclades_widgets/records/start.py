@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from typing import Any
 
-from ..i18n import Message
+from ..i18n import Message, message
 from ..rules.board import MapSpec
 from ..rules.errors import RecordError
 from ..rules.options import RuleOptions
@@ -35,7 +35,7 @@ from ..rules.state import (
     Phase,
     Player,
 )
-from .shape import check_text, guard, is_int, msg, path_of
+from .shape import check_text, guard, is_int, path_of
 
 __all__ = ["INT_BOUND", "bound_values", "check_position"]
 
@@ -59,14 +59,14 @@ def bound_values(value: Any, parts: Parts | None = None) -> None:
         return
     if is_int(value):
         if not -INT_BOUND <= value <= INT_BOUND:
-            raise _fail(msg("too_big", most=INT_BOUND, got=value), parts)
+            raise _fail(message("record.too_big", most=INT_BOUND, got=value), parts)
         return
     if isinstance(value, str):
         check_text(value, ["start", *parts], limit=40, lines=False)
         return
     if isinstance(value, list | dict):
         if len(value) > LIST_BOUND:
-            raise _fail(msg("max_items", count=LIST_BOUND, got=len(value)), parts)
+            raise _fail(message("record.max_items", count=LIST_BOUND, got=len(value)), parts)
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
             if isinstance(key, str):
@@ -75,7 +75,7 @@ def bound_values(value: Any, parts: Parts | None = None) -> None:
         return
     kind = Message("record.type.integer")
     got = Message("record.type.number" if isinstance(value, float) else "record.type.object")
-    raise _fail(msg("wrong_type", expected=kind, got=got), parts)
+    raise _fail(message("record.wrong_type", expected=kind, got=got), parts)
 
 
 def _index(cls: type, name: str) -> int:
@@ -92,25 +92,28 @@ class _Position:
 
     def range(self, value: Any, least: int, most: int, parts: Parts) -> None:
         if not is_int(value):
-            raise _fail(msg("wrong_type", expected=Message("record.type.integer"),
-                            got=Message("record.type.object")), parts)  # fmt: skip
+            raise _fail(message("record.wrong_type", expected=Message("record.type.integer"), got=Message("record.type.object")), parts)  # fmt: skip
         if value < least:
-            raise _fail(msg("too_small", least=least, got=value), parts)
+            raise _fail(message("record.too_small", least=least, got=value), parts)
         if value > most:
-            raise _fail(msg("too_big", most=most, got=value), parts)
+            raise _fail(message("record.too_big", most=most, got=value), parts)
 
     def seat(self, value: Any, parts: Parts, *, none: bool = False) -> None:
         if value is None and none:
             return
         if not is_int(value) or value not in self.seats:
             quoted = repr(value)
-            raise _fail(msg("no_seat", quoted, seat=quoted, seats=self.state.n_players), parts)
+            raise _fail(
+                message("record.no_seat", quoted, seat=quoted, seats=self.state.n_players), parts
+            )
 
     def known(self, value: Any, names: Iterable[str], what: str, parts: Parts) -> None:
         names = list(names)
         if value not in names:
             quoted = repr(value)
-            raise _fail(msg(f"unknown_{what}", quoted, *names, value=quoted, known=names), parts)
+            raise _fail(
+                message(f"record.unknown_{what}", quoted, *names, value=quoted, known=names), parts
+            )
 
     def check(self) -> None:
         s, options = self.state, self.state.options
@@ -151,7 +154,9 @@ class _Position:
         self.supplies()
         self.seat(s.winner, ["winner"], none=True)
         if (s.winner is not None) != (s.phase is Phase.OVER):
-            raise _fail(msg("start_winner", s.phase.value, phase=s.phase.value), ["winner"])
+            raise _fail(
+                message("record.start_winner", s.phase.value, phase=s.phase.value), ["winner"]
+            )
 
     def isles(self) -> None:
         s = self.state
@@ -159,7 +164,9 @@ class _Position:
             self.known(isle_id, self.spec.isles, "isle", ["isles", isle_id])
         for isle_id in self.spec.isles:
             if isle_id not in s.isles:
-                raise _fail(msg("missing_key", repr(isle_id), key=repr(isle_id)), ["isles"])
+                raise _fail(
+                    message("record.missing_key", repr(isle_id), key=repr(isle_id)), ["isles"]
+                )
         for isle_id, isle in s.isles.items():
             where: Parts = ["isles", isle_id]
             self.seat(isle.owner, [*where, _index(Isle, "owner")], none=True)
@@ -204,6 +211,6 @@ def check_position(
     bound_values(dict(raw))
     state: GameState = guard(lambda: GameState.from_dict(dict(raw)), ["start"])
     if state.names != players or state.map_id != map_id or state.options != options:
-        raise RecordError(msg("start_mismatch"), "$.start")
+        raise RecordError(message("record.start_mismatch"), "$.start")
     guard(lambda: _Position(state).check(), ["start"])
     return state

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ..i18n import Message
+from ..i18n import Message, message
 from ..rules.errors import RecordError
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
     "TEXT_LENGTH",
     "check_text",
     "is_int",
-    "msg",
     "path_of",
     "text_problem",
     "type_name",
@@ -51,12 +50,6 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _NONCHARACTER = re.compile(r"[\ufffe\uffff]")
 _LINE_BREAK = re.compile(r"[\t\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 _NOT_SHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-
-
-def msg(key: str, /, *literal: object, **params: object) -> Message:
-    """A record message; ``literal`` values (the file's own text, JSON keys, notation)
-    are shown as they are, never read as ids to translate."""
-    return Message(f"record.{key}", params, frozenset(v for v in literal if isinstance(v, str)))
 
 
 def path_of(parts: list[str | int] | tuple[str | int, ...]) -> str:
@@ -95,19 +88,21 @@ def text_problem(value: Any, *, limit: int = TEXT_LENGTH, lines: bool = True) ->
     control character (``lines``: line breaks and tabs are allowed, as in a note;
     otherwise none, as in a name, a tag or an id)."""
     if not isinstance(value, str):
-        return msg("wrong_type", expected=Message("record.type.string"), got=type_name(value))
+        return message(
+            "record.wrong_type", expected=Message("record.type.string"), got=type_name(value)
+        )
     if not value:
-        return msg("empty_string")
+        return message("record.empty_string")
     if len(value) > limit:
-        return msg("too_long", count=limit, got=len(value))
+        return message("record.too_long", count=limit, got=len(value))
     if _SURROGATE.search(value):
-        return msg("lone_surrogate")
+        return message("record.lone_surrogate")
     for pattern, key in ((_NONCHARACTER, "noncharacter"),
                          (_CONTROL_IN_TEXT if lines else _CONTROL, "control_char")):  # fmt: skip
         bad = pattern.search(value)
         if bad:
             code = f"U+{ord(bad.group()):04X}"
-            return msg(key, code, code=code, at=bad.start())
+            return message("record." + key, code, code=code, at=bad.start())
     return None
 
 

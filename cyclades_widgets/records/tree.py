@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
-from ..i18n import Message
+from ..i18n import Message, message
 from ..rules.actions import Action
 from ..rules.board import MapSpec
 from ..rules.errors import RecordError
@@ -423,7 +423,9 @@ class RecordTree:
             path = json_path([*where, "steps", i])
             var.steps.append(RecordStep(canonical_move(str(move), path)))
         if not var.steps:
-            raise RecordError(shape.msg("min_items", count=1, got=0), json_path([*where, "steps"]))
+            raise RecordError(
+                message("record.min_items", count=1, got=0), json_path([*where, "steps"])
+            )
         self._check_room(new_line, len(var.steps))
         verified = self._verified is not None and self._verified == self.checksum()
         legal = self._check_variation(new_line, var)
@@ -442,15 +444,17 @@ class RecordTree:
         """A new variation of ``moves`` moves at ``new_line`` stays within the limits."""
         where = json_path(var_parts(new_line))
         if len(new_line) > shape.MAX_DEPTH:
-            raise RecordError(shape.msg("variations_too_deep_at", most=shape.MAX_DEPTH), where)
+            raise RecordError(message("record.variations_too_deep_at", most=shape.MAX_DEPTH), where)
         if count_variations(self.variations) + 1 > shape.MAX_VARIATIONS:
-            raise RecordError(shape.msg("too_many_variations", most=shape.MAX_VARIATIONS), where)
+            raise RecordError(
+                message("record.too_many_variations", most=shape.MAX_VARIATIONS), where
+            )
 
         def total(variations: list[Variation]) -> int:
             return sum(len(v.steps) + total(v.variations) for v in variations)
 
         if len(self.steps) + total(self.variations) + moves > shape.MAX_MOVES:
-            raise RecordError(shape.msg("too_many_moves", most=shape.MAX_MOVES), where)
+            raise RecordError(message("record.too_many_moves", most=shape.MAX_MOVES), where)
 
     def add_line(
         self, moves: Sequence[str | Action], *, comment: Text | Mapping[str, str] | None = None

@@ -21,9 +21,9 @@ from difflib import get_close_matches
 from functools import lru_cache
 from typing import Any
 
-from ..i18n import Message, render
+from ..i18n import Message, message, text
 from .errors import NotationError, RegistryError
-from .messages import clip, rule
+from .messages import clip
 from .state import CREATURES
 
 MAX_NUMBER = 9_999
@@ -78,15 +78,15 @@ class Forms:
     def render(self, lang: str | None = None) -> str:
         """The forms, ``{w}``, ``{i}`` and ``{l}`` named (``<name>``, ``<n>``...)."""
         slots = {
-            token: render(f"rules.notation.slot.{key}", None, lang)
+            token: text(f"rules.notation.slot.{key}", lang)
             for token, key in (("{w}", "word"), ("{i}", "number"), ("{l}", "list"))
         }
         out = []
         for pattern, _regex, _types in _PATTERNS.get(self.kind, ()):
-            text = f"{self.kind} {pattern}".strip()
+            form = f"{self.kind} {pattern}".strip()
             for token, word in slots.items():
-                text = text.replace(token, word)
-            out.append(text)
+                form = form.replace(token, word)
+            out.append(form)
         return " | ".join(out)
 
 
@@ -229,19 +229,21 @@ def _normalized(text: object) -> str:
     text, too long, not ASCII, empty)."""
     if not isinstance(text, str):
         kind_name = type(text).__name__
-        raise NotationError(rule("notation.not_text", keep=[kind_name], type=kind_name))
+        raise NotationError(message("rules.notation.not_text", kind_name, type=kind_name))
     if len(text) > MAX_NOTATION:
         shown = repr(clip(text))
-        raise NotationError(rule("notation.too_long", keep=[shown], text=shown, limit=MAX_NOTATION))
+        raise NotationError(
+            message("rules.notation.too_long", shown, text=shown, limit=MAX_NOTATION)
+        )
     bad = next((i for i, c in enumerate(text) if c not in _ALLOWED), None)
     if bad is not None:
         shown, code = repr(clip(text)), f"U+{ord(text[bad]):04X}"
         raise NotationError(
-            rule("notation.not_ascii", keep=[shown, code], text=shown, char=code, at=bad + 1)
+            message("rules.notation.not_ascii", shown, code, text=shown, char=code, at=bad + 1)
         )
     norm = " ".join(text.strip().lower().split())
     if not norm:
-        raise NotationError(rule("notation.empty"))
+        raise NotationError(message("rules.notation.empty"))
     return norm
 
 
@@ -358,15 +360,17 @@ def _unknown_kind(kind: str, norm: str, text: str) -> Message:
     near = SYNONYMS.get(kind) or next(iter(get_close_matches(kind, choices, 1, 0.75)), None)
     if near is None:
         known = ", ".join(decision_kinds())
-        return rule(
-            "notation.unknown", keep=[word, shown, known], kind=word, text=shown, known=known
+        return message(
+            "rules.notation.unknown", word, shown, known, kind=word, text=shown, known=known
         )
     fixed = _repair(near, [near, *norm.split(" ")[1:]])
     if fixed is not None:
-        return rule("notation.unknown_fix", keep=[word, fixed], kind=word, fix=fixed)
-    return rule(
-        "notation.unknown_near",
-        keep=[word, near, example(near)],
+        return message("rules.notation.unknown_fix", word, fixed, kind=word, fix=fixed)
+    return message(
+        "rules.notation.unknown_near",
+        word,
+        near,
+        example(near),
         kind=word,
         near=near,
         example=example(near),
@@ -379,10 +383,12 @@ def _bad_form(kind: str, norm: str, text: str) -> Message:
     shown = repr(clip(text))
     fixed = _repair(kind, norm.split(" "))
     if fixed is not None:
-        return rule("notation.did_you_mean", keep=[shown, fixed], text=shown, fix=fixed)
-    return rule(
-        "notation.bad_form",
-        keep=[shown, kind, example(kind)],
+        return message("rules.notation.did_you_mean", shown, fixed, text=shown, fix=fixed)
+    return message(
+        "rules.notation.bad_form",
+        shown,
+        kind,
+        example(kind),
         text=shown,
         kind=kind,
         forms=Forms(kind),

@@ -27,9 +27,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..i18n import LANGS, catalog
+from ..i18n import LANGS, catalog, message
 from .errors import CycladesError
-from .messages import rule
 
 __all__ = [
     "Hex",
@@ -77,7 +76,7 @@ def map_for_players(n_players: int) -> str:
         return "map-2-3"
     if n_players in (4, 5):
         return f"map-{n_players}"
-    raise CycladesError(rule("setup.players", keep=[repr(n_players)], n=repr(n_players)))
+    raise CycladesError(message("rules.setup.players", repr(n_players), n=repr(n_players)))
 
 
 def available_maps() -> tuple[str, ...]:
@@ -164,14 +163,14 @@ class MapSpec:
         Raises :class:`MapDataError` (a ``ValueError``) if the file breaks a board rule.
         """
         if not isinstance(map_id, str) or not _MAP_ID.match(map_id):
-            raise MapDataError(rule("setup.bad_map_id", keep=[repr(map_id)], map=repr(map_id)))
+            raise MapDataError(message("rules.setup.bad_map_id", repr(map_id), map=repr(map_id)))
         path = resources.files("cyclades_widgets") / "data" / "maps" / f"{map_id}.json"
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             known = list(available_maps())
             raise MapDataError(
-                rule("setup.no_map", keep=[repr(map_id), *known], map=repr(map_id), known=known)
+                message("rules.setup.no_map", repr(map_id), *known, map=repr(map_id), known=known)
             ) from None
         return MapSpec.from_dict(json.loads(text))
 
@@ -191,7 +190,7 @@ class MapSpec:
             return self._starts[n_players]
         except KeyError:
             raise MapDataError(
-                rule("setup.no_starts", keep=[self.id], map=self.id, n=n_players)
+                message("rules.setup.no_starts", self.id, map=self.id, n=n_players)
             ) from None
 
     def is_isle(self, space: str) -> bool:

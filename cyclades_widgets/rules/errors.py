@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Protocol, runtime_checkable
 
-from ..i18n import Message, get_language, render
+from ..i18n import Message, get_language, text
 
 
 @runtime_checkable
@@ -43,7 +43,7 @@ def render_message(message: Message, lang: str | None = None) -> str:
     kept: set[str] = set()
     for name, value in message.params.items():
         values[name] = _nested(value, lang, kept)
-    return render(message.key, values, lang, proper=message.proper | frozenset(kept))
+    return text(message.key, lang, *(message.proper | frozenset(kept)), **values)
 
 
 def _nested(value: Any, lang: str | None, kept: set[str]) -> Any:

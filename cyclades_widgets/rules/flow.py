@@ -19,12 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..i18n import Message
+from ..i18n import Message, message
 from . import cycle, gods, offerings
 from .actions import Action, arg_text
 from .errors import IllegalActionError
 from .events import Event
-from .messages import clip, quoted, rule, sample
+from .messages import clip, quoted, sample
 from .registry import EXPLAINERS, HANDLERS, PENDING
 from .state import GameState, Phase
 
@@ -151,7 +151,7 @@ def explain(state: GameState, action: Action) -> Message | None:
         return _malformed(state, action)
     explain_kind = EXPLAINERS.get(action.kind)
     if explain_kind is None:
-        return rule("check.no_rule", keep=[str(action)], action=str(action))
+        return message("rules.check.no_rule", str(action), action=str(action))
     broken = explain_kind(state, action)
     return None if broken is None else broken.message()
 
@@ -167,9 +167,9 @@ def check(state: GameState, action: Action, legal: list[Action] | None = None) -
         raise IllegalActionError(_malformed(state, action, legal))
     text = str(action)
     if kind == "over":
-        raise IllegalActionError(rule("check.over", keep=[text], action=text))
+        raise IllegalActionError(message("rules.check.over", text, action=text))
     if kind == "auto":
-        raise IllegalActionError(rule("check.auto", step=describe_auto(state)))
+        raise IllegalActionError(message("rules.check.auto", step=describe_auto(state)))
     if kind == "chance":
         options = [a for a, _ in chance_outcomes(state)]
         if action in options:
@@ -179,14 +179,12 @@ def check(state: GameState, action: Action, legal: list[Action] | None = None) -
         legal = legal_actions(state)
     if action in legal:
         return
-    reason = explain(state, action) or rule("check.not_legal", keep=[text], action=text)
+    reason = explain(state, action) or message("rules.check.not_legal", text, action=text)
     same = [str(a) for a in legal if a.kind == action.kind]
     hint = same if same else [str(a) for a in legal]
     assert player is not None
-    message = rule(
-        "check.illegal", state, reason=reason, player=state.names[player], legal=sample(hint)
-    )
-    raise IllegalActionError(message, rule=reason)
+    problem = message("rules.check.illegal", *state.names, reason=reason, player=state.names[player], legal=sample(hint))  # fmt: skip
+    raise IllegalActionError(problem, rule=reason)
 
 
 def well_formed(action: Action) -> bool:
@@ -214,12 +212,8 @@ def _malformed(state: GameState, action: Action, legal: list[Action] | None = No
     args = ", ".join(clip(arg_text(a)) for a in action.args[:5])
     more = ", …" if len(action.args) > 5 else ""
     shown = clip(f"Action({kind_shown}, ({args}{more}))", 120)
-    return rule(
-        key,
-        keep=[shown, kind_shown],
-        action=shown,
-        kind=kind_shown,
-        legal=sample(options),
+    return message(
+        "rules." + key, shown, kind_shown, action=shown, kind=kind_shown, legal=sample(options)
     )
 
 
@@ -227,13 +221,13 @@ def _chance_message(action: Action, options: list[Action]) -> Message:
     notations = [str(a) for a in options]
     if action.kind in HANDLERS and action.kind in {a.kind for a in options}:
         text = str(action)
-        return rule("check.not_possible", keep=[text], action=text, possible=sample(notations))
+        return message("rules.check.not_possible", text, action=text, possible=sample(notations))
     due = options[0].kind if options else "?"
-    return rule("check.chance_due", keep=[due], kind=due, possible=sample(notations))
+    return message("rules.check.chance_due", due, kind=due, possible=sample(notations))
 
 
 def describe_auto(state: GameState) -> Message:
     """A few words naming the automatic step that comes next."""
     if state.pending:
         return PENDING[state.pending[-1].kind].describe()
-    return rule(f"auto.{state.phase.value}")
+    return message(f"rules.auto.{state.phase.value}")

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from ..i18n import Message
+from ..i18n import Message, message
 from .errors import render_message
 
 
@@ -35,15 +35,6 @@ class Named(Protocol):
 
 SAMPLE = 8
 """How many legal notations an error lists at most."""
-
-
-def rule(
-    key: str, state: Named | None = None, /, *, keep: Iterable[str] = (), **params: Any
-) -> Message:
-    """``Message("rules.<key>", params)``, with the players' names (and the words in
-    ``keep``: what the learner typed, notation) kept as they are, never translated."""
-    names = frozenset(state.names) if state is not None else frozenset()
-    return Message(f"rules.{key}", params, proper=names | frozenset(keep))
 
 
 class Why:
@@ -97,8 +88,8 @@ def sample(notations: Sequence[str], limit: int = SAMPLE) -> Message:
         return Message("rules.sample.none")
     shown = ", ".join(notations[:limit])
     if len(notations) > limit:
-        return rule("sample.more", keep=[shown], shown=shown, n=len(notations))
-    return rule("sample.all", keep=[shown], shown=shown)
+        return message("rules.sample.more", shown, shown=shown, n=len(notations))
+    return message("rules.sample.all", shown, shown=shown)
 
 
 CLIP = 40

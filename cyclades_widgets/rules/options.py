@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from ..i18n import message
 from .errors import CycladesError
-from .messages import rule
 
 PriestDiscount = Literal["per_offering", "total"]
 MetropolisRoom = Literal["destroy", "lost"]
@@ -81,7 +81,9 @@ class RuleOptions:
         unknown = sorted(set(data) - known)
         if unknown:
             raise CycladesError(
-                rule("options.unknown", keep=[*unknown, *known], names=unknown, known=sorted(known))
+                message(
+                    "rules.options.unknown", *unknown, *known, names=unknown, known=sorted(known)
+                )
             )
         options = cls(**data)
         options.validate()
@@ -101,9 +103,11 @@ class RuleOptions:
             value = getattr(self, name)
             if value not in values:
                 raise CycladesError(
-                    rule(
-                        "options.bad_value",
-                        keep=[name, repr(value), ", ".join(values)],
+                    message(
+                        "rules.options.bad_value",
+                        name,
+                        repr(value),
+                        ", ".join(values),
                         name=name,
                         value=repr(value),
                         values=", ".join(values),

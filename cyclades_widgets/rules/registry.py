@@ -22,7 +22,7 @@ from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from ..i18n import Message, render
+from ..i18n import Message, text
 from .actions import Action
 from .errors import RegistryError
 from .events import Event
@@ -84,7 +84,7 @@ class PendingKind(Generic[P]):
     @property
     def label(self) -> str:
         """A few words for the UI in the session's language, e.g. "retreat or fight"."""
-        return render(f"rules.pending.{self.kind}")
+        return text(f"rules.pending.{self.kind}", None)
 
     def describe(self) -> Message:
         """The same words as a message, for errors rendered in any language."""

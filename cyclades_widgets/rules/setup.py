@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..i18n import message
 from .board import MapSpec, map_for_players
 from .errors import CycladesError
 from .events import Event, ev
-from .messages import rule
 from .options import RuleOptions
 from .state import (
     BUILDING_SUPPLY,
@@ -34,19 +34,19 @@ def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     """
     if isinstance(players, int):
         if not 2 <= players <= 5:
-            raise CycladesError(rule("setup.players", n=players))
+            raise CycladesError(message("rules.setup.players", n=players))
         return CITIES[:players]
     names = tuple(players)
     if not 2 <= len(names) <= 5:
-        raise CycladesError(rule("setup.players", n=len(names)))
+        raise CycladesError(message("rules.setup.players", n=len(names)))
     for name in names:
         if not isinstance(name, str) or not _NAME.match(name):
-            raise CycladesError(rule("setup.name_word", keep=[repr(name)], name=repr(name)))
+            raise CycladesError(message("rules.setup.name_word", repr(name), name=repr(name)))
     if len({n.lower() for n in names}) != len(names):
-        raise CycladesError(rule("setup.names_differ", keep=names, names=list(names)))
+        raise CycladesError(message("rules.setup.names_differ", *names, names=list(names)))
     reserved = {"apollo", "ares", "poseidon", "zeus", "athena"}
     if reserved & {n.lower() for n in names}:
-        raise CycladesError(rule("setup.name_god"))
+        raise CycladesError(message("rules.setup.name_god"))
     return names
 
 

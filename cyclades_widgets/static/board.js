@@ -84,7 +84,7 @@ function recipeOf(fixed, p) {
 }
 var OWNER = { $seat: "colour", $ink: "ink", $shape: "shape" };
 var valueOf = (v, seat) => typeof v === "string" && seat && OWNER[v] ? seat[OWNER[v]] : v;
-function part(fixed, q, at, seat, n) {
+function part(fixed, q, at, seat, n2) {
   const v = Object.fromEntries(Object.entries(q).map(([k, x2]) => [k, valueOf(x2, seat)]));
   const x = at[0] + (v.dx || 0);
   const y = at[1] + (v.dy || 0);
@@ -100,7 +100,7 @@ function part(fixed, q, at, seat, n) {
     case "line":
       return h("line", { x1: at[0] + v.dx1, y1: at[1] + v.dy1, x2: at[0] + v.dx2, y2: at[1] + v.dy2, stroke: v.stroke, "stroke-width": v.width });
     default:
-      return h("text", { class: "cw-count", x, y, fill: v.fill, "font-size": v.size, "font-weight": 800, "text-anchor": "middle" }, String(n));
+      return h("text", { class: "cw-count", x, y, fill: v.fill, "font-size": v.size, "font-weight": 800, "text-anchor": "middle" }, String(n2));
   }
 }
 function piece(fixed, key, p, fresh = false) {
@@ -443,6 +443,10 @@ function coachNote(fixed, note) {
     note.text ? h("p", { class: "cw-before", "data-testid": "cw-note-text" }, note.text) : null
   );
 }
+function noticeLine(notice) {
+  if (!notice) return null;
+  return h("div", { class: "cw-notice", role: "status", "data-testid": "cw-notice" }, notice);
+}
 function errorLine(fixed, error) {
   if (!error) return null;
   return h("div", { class: "cw-error", role: "alert", "data-testid": "cw-error" }, h("strong", {}, fixed.text.rejected + ": "), error);
@@ -507,6 +511,7 @@ function boardParts(fixed, view, legal, ui = {}) {
     marks: marksLayer(fixed, view),
     below: [
       errorLine(fixed, ui.error),
+      noticeLine(ui.notice),
       loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": fixed.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
       annotationPanel(fixed, ui.annotation)
     ],
@@ -562,8 +567,96 @@ function frameTree(fixed) {
         h("div", { class: "cw-legend-slot" })
       )
     ),
+    h("div", { class: "cw-graph-slot" }),
     h("div", { class: "cw-menu-slot" })
   );
+}
+
+// src/graph.js
+var GRAPH_VERSION = 1;
+var n = (v) => String(Math.round(v * 10) / 10);
+function iconPath(d, x, y, r, fill, stroke) {
+  return h("path", {
+    d,
+    transform: `translate(${n(x)},${n(y)}) scale(${r})`,
+    fill,
+    "fill-rule": "evenodd",
+    stroke,
+    "stroke-width": n(1.2 / r),
+    "stroke-linejoin": "round"
+  });
+}
+function frame(g) {
+  const { box, colours: c, font } = g;
+  const right = box.x + box.w;
+  const bottom = box.y + box.h;
+  return [
+    h("rect", { width: n(g.width), height: n(g.height), fill: c.paper }),
+    h("text", { x: n(box.x), y: "16", "font-size": n(font + 2), "font-weight": "bold", fill: c.ink }, g.title),
+    g.grid.map((line) => [
+      h("line", { x1: n(box.x), x2: n(right), y1: n(line.y), y2: n(line.y), stroke: c.rule }),
+      h("text", { x: n(box.x - 6), y: n(line.y + font / 3), "text-anchor": "end", "font-size": n(font), fill: c.muted }, line.text)
+    ]),
+    g.cycles.map((cy) => [
+      h("line", { x1: n(cy.x), x2: n(cy.x), y1: n(box.y), y2: n(bottom), stroke: c.rule, "stroke-dasharray": "3 3" }),
+      h("text", { x: n(cy.x), y: n(bottom + font + 3), "text-anchor": "middle", "font-size": n(font - 1), fill: c.muted }, cy.text)
+    ]),
+    h("text", { x: n(right), y: n(bottom + 2 * font + 8), "text-anchor": "end", "font-size": n(font), fill: c.muted }, g.axis)
+  ];
+}
+var cursorX = (g, index) => g.box.x + g.box.w * index / Math.max(1, g.length);
+function data(g, index) {
+  const { box, colours: c } = g;
+  const at = index === null || index === void 0 ? null : cursorX(g, index);
+  return [
+    h("g", { class: "cw-graph-hits", fill: g.hit.fill, "fill-opacity": String(g.hit.opacity) }, g.hits.map((hit) => h(
+      "rect",
+      { class: "cw-graph-hit", x: n(hit.x), y: n(box.y), width: n(hit.w), height: n(box.h), "data-goto": String(hit.position) },
+      h("title", {}, hit.title)
+    ))),
+    g.lines.map((line) => h("path", {
+      class: "cw-graph-line",
+      d: line.d,
+      fill: "none",
+      stroke: line.colour,
+      "stroke-width": "2",
+      "stroke-linejoin": "round",
+      "data-player": line.player
+    })),
+    g.marks.map((m) => h(
+      "g",
+      { class: "cw-graph-mark", "data-goto": String(m.position), "data-label": m.label, tabindex: "0", role: "button", "aria-label": m.title },
+      h("title", {}, m.title),
+      iconPath(m.shape, m.x, m.y, m.r, m.colour, c.ink)
+    )),
+    at === null ? null : h("line", { class: "cw-graph-cursor", x1: n(at), x2: n(at), y1: n(box.y), y2: n(box.y + box.h), stroke: c.highlight, "stroke-width": "2" }),
+    g.legend.map((item) => [
+      iconPath(item.shape, item.x, item.y - 4, item.r, item.colour, c.ink),
+      h("text", { x: n(item.tx), y: n(item.y), "font-size": n(g.font), fill: c.ink }, item.player)
+    ])
+  ];
+}
+function graphTree(g, index, label) {
+  if (!g || g.v !== GRAPH_VERSION) return null;
+  return h(
+    "svg",
+    {
+      class: "cw-graph",
+      role: "group",
+      "aria-label": label || g.title,
+      viewBox: `0 0 ${n(g.width)} ${n(g.height)}`,
+      "data-testid": "cw-graph",
+      preserveAspectRatio: "xMidYMid meet",
+      "font-family": "system-ui, sans-serif"
+    },
+    frame(g),
+    data(g, index)
+  );
+}
+function gotoIntent(node, step) {
+  const t = node && node.closest && node.closest("[data-goto]");
+  if (!t) return null;
+  return { type: "goto", index: Number(t.getAttribute("data-goto")), step };
 }
 
 // src/intents.js
@@ -591,8 +684,75 @@ function continueIntent(step) {
 function stepIntent(step) {
   return { type: "step", step };
 }
+function whyIntent(target, step) {
+  return { type: "why", target, step };
+}
 function renderedIntent(step, ms) {
   return { type: "rendered", step, ms: Math.round(ms * 100) / 100 };
+}
+
+// src/fit.js
+var SCROLLING = /(auto|scroll)/;
+var CONTENT_SIZED = ".jupyter-widgets, .jp-OutputArea, .jp-OutputArea-output";
+var MARGIN = 12;
+var LEAST = 220;
+function scroller(el) {
+  const view = el.ownerDocument.defaultView;
+  const least = view.innerHeight / 2;
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    if (node.matches(CONTENT_SIZED)) continue;
+    const style = view.getComputedStyle(node);
+    if (SCROLLING.test(style.overflowY) && node.clientHeight >= least) return node;
+  }
+  return null;
+}
+function visibleHeight(el) {
+  const box = scroller(el);
+  const view = el.ownerDocument.defaultView;
+  return box ? box.clientHeight : view.innerHeight;
+}
+function mapMaxHeight(root, visible) {
+  const area = root.querySelector(".cw-map-area");
+  if (!area || !visible) return null;
+  const fitted = root.closest(".cw-fit") || root;
+  const others = fitted.getBoundingClientRect().height - area.getBoundingClientRect().height;
+  return Math.max(LEAST, Math.floor(visible - others - MARGIN));
+}
+function fit(root) {
+  const height = mapMaxHeight(root, visibleHeight(root));
+  if (height === null) return;
+  const now = parseFloat(root.style.getPropertyValue("--cw-map-max-h")) || 0;
+  if (Math.abs(now - height) > 2) root.style.setProperty("--cw-map-max-h", `${height}px`);
+}
+function watchFit(root) {
+  const view = root.ownerDocument.defaultView;
+  if (!view || typeof view.ResizeObserver !== "function") return () => {
+  };
+  let pending = false;
+  const again = () => {
+    if (pending) return;
+    pending = true;
+    view.requestAnimationFrame(() => {
+      pending = false;
+      fit(root);
+    });
+  };
+  const observer = new view.ResizeObserver(again);
+  observer.observe(root);
+  const start = () => {
+    const box = scroller(root);
+    if (box) observer.observe(box);
+    const fitted = root.closest(".cw-fit");
+    if (fitted) observer.observe(fitted);
+    again();
+  };
+  start();
+  view.addEventListener("resize", again);
+  view.requestAnimationFrame(start);
+  return () => {
+    observer.disconnect();
+    view.removeEventListener("resize", again);
+  };
 }
 
 // src/keys.js
@@ -611,6 +771,14 @@ function onBoardKey(board, ev) {
   if (board.slots.menu.contains(ev.target)) {
     menuKey(board, ev);
     return;
+  }
+  if ((ev.key === "Enter" || ev.key === " ") && board.slots.graph.contains(ev.target)) {
+    const intent2 = gotoIntent(ev.target, board.step());
+    if (intent2) {
+      stop(ev);
+      board.source.send(intent2);
+      return;
+    }
   }
   const onTarget = ev.target.classList && ev.target.classList.contains("cw-target");
   if (onTarget && targetKey(board, ev)) return;
@@ -675,14 +843,14 @@ function placeBeside(root, menu, target) {
     top = r.bottom - box.top + 8;
   }
   top = Math.max(0, Math.min(top, Math.max(0, root.scrollHeight - m.height)));
-  const px = (n) => `${Math.round(n)}px`;
+  const px = (n2) => `${Math.round(n2)}px`;
   if (menu.style.left !== px(left)) menu.style.left = px(left);
   if (menu.style.top !== px(top)) menu.style.top = px(top);
 }
 
 // src/live.js
 var soon = (fn) => typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn);
-var WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
+var WATCHED = ["static", "view", "legal", "error", "notice", "annotation", "timeline", "animate", "interactive", "graph"];
 var SLOTS = {
   header: ".cw-header-slot",
   prompt: ".cw-prompt-slot",
@@ -693,7 +861,8 @@ var SLOTS = {
   players: ".cw-players-slot",
   legend: ".cw-legend-slot",
   menu: ".cw-menu-slot",
-  tip: ".cw-tip"
+  tip: ".cw-tip",
+  graph: ".cw-graph-slot"
 };
 var drawn = /* @__PURE__ */ new WeakMap();
 function replace(slot, trees) {
@@ -735,6 +904,7 @@ var LiveBoard = class {
     for (const [type, fn] of this.dom) this.root.addEventListener(type, fn);
     this.unwatchLog = watchLog(this.slots.log);
     this.draw();
+    this.unwatchFit = watchFit(this.root);
   }
   /** Stop listening and remove the board. */
   unmount() {
@@ -742,6 +912,7 @@ var LiveBoard = class {
     for (const [name, fn] of this.handlers) this.source.off(name, fn);
     for (const [type, fn] of this.dom) this.root.removeEventListener(type, fn);
     this.unwatchLog();
+    this.unwatchFit();
     this.root.remove();
   }
   q(selector) {
@@ -793,6 +964,7 @@ var LiveBoard = class {
     this.drawStatic(fixed);
     const ui = {
       error: src.get("error"),
+      notice: src.get("notice"),
       annotation: src.get("annotation"),
       timeline: src.get("timeline"),
       animate: src.get("animate") !== false,
@@ -802,6 +974,7 @@ var LiveBoard = class {
     this.local.pieces = view.pieces;
     const legal = src.get("legal") || [];
     this.drawParts(boardParts(fixed, view, legal, ui));
+    this.drawGraph(ui.timeline);
     this.root.classList.toggle("cw-no-anim", !ui.animate);
     this.restoreFocus(fixed, legal, hadFocus, menuFocus);
     scrollLogToNewest(this.slots.log);
@@ -817,6 +990,12 @@ var LiveBoard = class {
       replace(this.slots[name], parts[name]);
     }
     if (legendOpen) this.q(".cw-legend").open = true;
+  }
+  /** The win-chance graph under the board (a Replay given a review), with its cursor. */
+  drawGraph(timeline) {
+    const graph = this.source.get("graph");
+    const index = timeline && typeof timeline.index === "number" ? timeline.index : null;
+    replace(this.slots.graph, graphTree(graph && graph.v ? graph : null, index));
   }
   restoreFocus(fixed, legal, hadFocus, menuFocus) {
     const chosen = this.rove(hadFocus || this.local.roving);
@@ -875,7 +1054,12 @@ var LiveBoard = class {
     this.schedule();
   }
   onClick(ev) {
-    const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
+    const goto = this.slots.graph.contains(ev.target) ? gotoIntent(ev.target, this.step()) : null;
+    if (goto) {
+      this.source.send(goto);
+      return;
+    }
+    const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track],[data-god],[data-creature]");
     if (!t || !this.root.contains(t)) return;
     const legal = this.source.get("legal") || [];
     const intent = t.dataset.intent;
@@ -891,9 +1075,14 @@ var LiveBoard = class {
     } else if (intent === "close") {
       this.close();
     } else {
-      const id = t.dataset.target || t.dataset.track;
-      if (actionsAt(legal, id).length && this.source.get("interactive") !== false) this.open(id);
+      this.onPlace(t.dataset.target || t.dataset.track || t.dataset.god || t.dataset.creature, legal);
     }
+  }
+  /** A place, god or creature clicked: its menu when it is lit, else ask why not. */
+  onPlace(id, legal) {
+    if (this.source.get("interactive") === false || !id) return;
+    if (actionsAt(legal, id).length) this.open(id);
+    else this.source.send(whyIntent(id, this.step()));
   }
   onOver(ev) {
     const tip = this.slots.tip;
@@ -996,13 +1185,13 @@ function placeIntent(edit, kind, place) {
   if (kind !== "remove" && tool.count !== null && tool.count !== void 0) intent.count = tool.count;
   return intent;
 }
-function clickIntent(edit, data) {
-  if (data.tool !== void 0) {
-    const t = edit.tools.find((x) => x.id === data.tool);
+function clickIntent(edit, data2) {
+  if (data2.tool !== void 0) {
+    const t = edit.tools.find((x) => x.id === data2.tool);
     return t ? { type: "tool", piece: t.piece, player: t.player ?? null } : null;
   }
-  if (data.edit !== void 0) return { type: data.edit };
-  const place = data.target || data.track;
+  if (data2.edit !== void 0) return { type: data2.edit };
+  const place = data2.target || data2.track;
   return place ? placeIntent(edit, "toggle", place) : null;
 }
 function historyKey(ev) {
@@ -1073,8 +1262,8 @@ var EditorBoard = class extends LiveBoard {
   onCount(ev) {
     if (!ev.target.classList || !ev.target.classList.contains("cw-count-input")) return;
     const tool = this.edit().tool;
-    const n = ev.target.value === "" ? null : Number(ev.target.value);
-    if (tool) this.send({ type: "tool", piece: tool.piece, player: tool.player ?? null, count: n });
+    const n2 = ev.target.value === "" ? null : Number(ev.target.value);
+    if (tool) this.send({ type: "tool", piece: tool.piece, player: tool.player ?? null, count: n2 });
   }
   /** Keys before the board's own (a capture listener): history, the palette's arrows,
    * Delete on a place; the board's ←/→ history keys mean nothing here. */

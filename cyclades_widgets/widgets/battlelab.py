@@ -34,7 +34,7 @@ import numpy as np
 from ipycanvas import Canvas, hold_canvas
 
 from ..game import Game
-from ..i18n import Message, percent, render, resolve, text
+from ..i18n import Message, percent, resolve, text
 from ..odds import BattleOdds, BattleTrace, battle_odds, heatmap, simulate_battle
 from ..view.attack import Attack, attack_on
 from ..view.palette import COLOURS, PLAYER_COLOURS, VIRIDIS, text_colour_on
@@ -114,28 +114,31 @@ class BattleLab(widgets.VBox):
     ) -> None:
         self.lang = resolve(lang)
         """The language of every word the lab shows."""
-        choices = retreat_choices(self.lang)
+        lang = self.lang
+        choices = retreat_choices(lang)
         policy = menu_policy(retreat)
         self.delay = float(delay)
         """Seconds between animation frames."""
         self.fortresses = widgets.IntSlider(
-            fortresses, min=0, max=4, description=self._t("fortresses")
+            fortresses, min=0, max=4, description=text("lab.fortresses", lang)
         )
         """Defender's Fortresses (land) or Ports next to the sea: +1 each."""
-        self.metropolis = widgets.Checkbox(metropolis, description=self._t("metropolis"))
+        self.metropolis = widgets.Checkbox(metropolis, description=text("lab.metropolis", lang))
         """The defender's Metropolis: +1, since it counts as a Fortress and a Port."""
         self.attacker_bonus = widgets.IntSlider(
-            attacker_bonus, min=0, max=3, description=self._t("attacker_bonus")
+            attacker_bonus, min=0, max=3, description=text("lab.attacker_bonus", lang)
         )
         """A bonus added to each of the attacker's rolls."""
         self.retreat = widgets.Dropdown(
-            options=choices, value=policy, description=self._t("retreat")
+            options=choices, value=policy, description=text("lab.retreat", lang)
         )
         """When a side retreats between rounds, defender asked first."""
-        self.seed = widgets.IntText(seed, description=self._t("seed"))
+        self.seed = widgets.IntText(seed, description=text("lab.seed", lang))
         """The seed of the next battle; after a click it moves on by one."""
-        self.rerun = widgets.Button(description=self._t("rerun"), tooltip=self._t("rerun_tip"))
-        self.status = widgets.Label(self._t("status_start"))
+        self.rerun = widgets.Button(
+            description=text("lab.rerun", lang), tooltip=text("lab.rerun_tip", lang)
+        )
+        self.status = widgets.Label(text("lab.status_start", lang))
         """One line of text about the selected cell or the last battle."""
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(width=f"{WIDTH}px"))
         """The ipycanvas Canvas everything is drawn on."""
@@ -182,11 +185,7 @@ class BattleLab(widgets.VBox):
             self.metropolis.value = attack.metropolis
         if attack.attackers >= 1 and attack.defenders >= 1:
             self.select(min(MAX_UNITS, attack.attackers), min(MAX_UNITS, attack.defenders))
-        self.status.value = self._t(
-            "position", space=space, attacker=attack.attacker or "—",
-            attackers=attack.attackers, defender=attack.defender or "—",
-            defenders=attack.defenders, bonus=attack.fortresses + int(attack.metropolis),
-        ) + (" " + self.status.value if attack.attackers and attack.defenders else "")  # fmt: skip
+        self.status.value = text("lab.position", self.lang, space=space, attacker=attack.attacker or "—", attackers=attack.attackers, defender=attack.defender or "—", defenders=attack.defenders, bonus=attack.fortresses + int(attack.metropolis)) + (" " + self.status.value if attack.attackers and attack.defenders else "")  # fmt: skip
         return attack
 
     def _listen(self) -> None:
@@ -197,10 +196,6 @@ class BattleLab(widgets.VBox):
         self.rerun.on_click(lambda _: self._rerun())
         self.canvas.on_mouse_down(self.click)
         self.canvas.on_client_ready(self.redraw)
-
-    def _t(self, key: str, **params: Any) -> str:
-        """The lab's words: ``lab.<key>`` in the lab's language."""
-        return render(f"lab.{key}", params, self.lang)
 
     def _controls(self) -> widgets.Widget:
         style = {"description_width": "initial"}
@@ -314,7 +309,7 @@ class BattleLab(widgets.VBox):
 
     def _rerun(self) -> BattleTrace | None:
         if self.last_seed is None or self.selected is None:
-            self.status.value = self._t("no_battle")
+            self.status.value = text("lab.no_battle", self.lang)
             return None
         return self.play(*self.selected, seed=self.last_seed)
 
@@ -331,10 +326,10 @@ class BattleLab(widgets.VBox):
     def _draw_heatmap(self) -> None:
         c = self._pen
         c.clear_rect(0, 0, PANEL_X - 10, LEGEND_Y - 4)
-        _text(c, self._t("title"), GRID_X, 22, size=16, bold=True)
-        _text(c, self._t("defenders_axis"), GRID_X + MAX_UNITS * CELL / 2, GRID_Y - 30,
+        _text(c, text("lab.title", self.lang), GRID_X, 22, size=16, bold=True)
+        _text(c, text("lab.defenders_axis", self.lang), GRID_X + MAX_UNITS * CELL / 2, GRID_Y - 30,
               align="center")  # fmt: skip
-        _text(c, self._t("attackers_axis"), 8, GRID_Y - 12)
+        _text(c, text("lab.attackers_axis", self.lang), 8, GRID_Y - 12)
         for i in range(MAX_UNITS):
             _text(c, str(i + 1), GRID_X + (i + 0.5) * CELL, GRID_Y - 10, align="center")
             _text(c, str(i + 1), GRID_X - 12, GRID_Y + (i + 0.5) * CELL + 5, align="right")
@@ -375,8 +370,12 @@ class BattleLab(widgets.VBox):
         """The settings in words: "defender +1, attacker +0, retreat: nobody retreats"."""
         s = self.settings()
         retreat = Message(f"lab.retreat.{s['retreat']}")
-        return self._t(
-            "legend", defender=s["defender_bonus"], attacker=s["attacker_bonus"], retreat=retreat
+        return text(
+            "lab.legend",
+            self.lang,
+            defender=s["defender_bonus"],
+            attacker=s["attacker_bonus"],
+            retreat=retreat,
         )
 
     def _draw_panel(self, upto: int) -> None:
@@ -384,13 +383,15 @@ class BattleLab(widgets.VBox):
         c = self._pen
         c.clear_rect(PANEL_X - 5, 0, WIDTH - PANEL_X + 5, HEIGHT)
         if upto < 0 or not self.frames:
-            _text(c, self._t("hint_1"), PANEL_X, GRID_Y + 10, colour=COLOURS["muted"])
-            _text(c, self._t("hint_2"), PANEL_X, GRID_Y + 30, colour=COLOURS["muted"])
+            _text(c, text("lab.hint_1", self.lang), PANEL_X, GRID_Y + 10, colour=COLOURS["muted"])
+            _text(c, text("lab.hint_2", self.lang), PANEL_X, GRID_Y + 30, colour=COLOURS["muted"])
             return
         start = self.frames[0]
-        title = self._t("versus", attackers=start["attackers"], defenders=start["defenders"])
+        title = text(
+            "lab.versus", self.lang, attackers=start["attackers"], defenders=start["defenders"]
+        )
         _text(c, title, PANEL_X, 22, size=16, bold=True)
-        seed_note = self._t("seed_note", seed=start["seed"], note=start["note"])
+        seed_note = text("lab.seed_note", self.lang, seed=start["seed"], note=start["note"])
         _text(c, seed_note, PANEL_X, 42, size=12, colour=COLOURS["muted"])
         frame = self.frames[upto]
         if frame["kind"] == "round" or (frame["kind"] == "end" and upto > 1):

@@ -24,7 +24,7 @@ import anywidget
 import traitlets
 
 from ..game import Bot, Game
-from ..i18n import render
+from ..i18n import text
 from ..records.highlight import Highlight
 from ..rules.actions import Action
 from ..view import STATIC
@@ -86,12 +86,19 @@ class Board(Intents, Seats, anywidget.AnyWidget):
     """Language of every word on the board ("en", "zh", ...)."""
     mode = traitlets.Unicode("normal").tag(sync=True)
     """``"normal"``, or ``"projector"``: larger text on the map, for the back of a room."""
+    notice = traitlets.Unicode("").tag(sync=True)
+    """Why nothing can be done where the person just clicked (a place, god or creature not
+    lit), in one sentence; empty after the next move (see the ``why`` intent)."""
     error = traitlets.Unicode("").tag(sync=True)
     """The last rejected intent's message (empty when the last intent was carried out)."""
     animate = traitlets.Bool(True).tag(sync=True)
     """Short animations of pieces; also off when the browser asks for reduced motion."""
     interactive = traitlets.Bool(True).tag(sync=True)
     """Whether the game may change here (False for a read-only replay: only navigation)."""
+    graph = traitlets.Dict().tag(sync=True)
+    """A win-chance graph shown under the board (a Replay given a review: the payload of
+    :func:`cyclades_widgets.view.graph.graph_model`), or ``{}``; a click on a point is a
+    ``goto`` intent."""
 
     def __init__(
         self,
@@ -166,7 +173,9 @@ class Board(Intents, Seats, anywidget.AnyWidget):
 
     def close(self) -> None:
         """Close the board: its game forgets it, and nothing else keeps it alive."""
-        self._game.unobserve(self._game_changed)
+        game = self.__dict__.get("_game")  # absent when the constructor refused its arguments
+        if game is not None:
+            game.unobserve(self._game_changed)
         _forget_file_watchers(self)
         super().close()
 
@@ -201,7 +210,7 @@ class Board(Intents, Seats, anywidget.AnyWidget):
 
     def text(self, key: str, /, **params: Any) -> str:
         """A catalog entry in the board's language (the controls around it use this)."""
-        return render(key, params, self.lang)
+        return text(key, self.lang, **params)
 
     # ------------------------------------------------------------------ redrawing
     def refresh(self) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..bots import LEVELS, Hint, StrongBot, explain_move, level_name
 from ..game import Bot
-from ..i18n import render
+from ..i18n import text
 from ..rules.actions import Action
 from ..rules.state import GameState
 
@@ -68,10 +68,10 @@ def seat_choice(bot: Bot | None) -> str:
 def seat_label(choice: str, lang: str) -> str:
     """A seat choice in the learner's words ("You (a person)", "Bot: Strong", ...)."""
     if choice == YOU:
-        return render("board.seat.you", None, lang)
+        return text("board.seat.you", lang)
     if choice == OWN:
-        return render("board.seat.own", None, lang)
-    return render("board.seat.bot", {"level": level_name(choice, lang)}, lang)
+        return text("board.seat.own", lang)
+    return text("board.seat.bot", lang, level=level_name(choice, lang))
 
 
 def make_bot(level: str, seed: int | None) -> Any:
@@ -135,11 +135,10 @@ class CoachNote:
         """The line in ``lang``."""
         reason = self.hint.reason(lang)
         if self.bot_level is None:
-            return render("board.hint.line", {"player": self.player, "reason": reason}, lang,
-                          proper=frozenset({self.player}))  # fmt: skip
+            return text("board.hint.line", lang, self.player, player=self.player, reason=reason)  # fmt: skip
         level = level_name(self.bot_level, lang)
         params = {"player": self.player, "level": level, "reason": reason}
-        return render("board.hint.bot_line", params, lang, proper=frozenset({self.player}))
+        return text("board.hint.bot_line", lang, self.player, **params)
 
     def annotation(self, lang: str) -> dict[str, str]:
         """The note as the board shows it: ``{"title": "Hint for Athens", "text": the
@@ -150,10 +149,9 @@ class CoachNote:
     def tag(self, lang: str) -> str:
         """The title of the note on the board."""
         if self.bot_level is None:
-            return render("board.hint.tag", {"player": self.player}, lang,
-                          proper=frozenset({self.player}))  # fmt: skip
+            return text("board.hint.tag", lang, self.player, player=self.player)  # fmt: skip
         params = {"player": self.player, "level": level_name(self.bot_level, lang)}
-        return render("board.hint.bot_tag", params, lang, proper=frozenset({self.player}))
+        return text("board.hint.bot_tag", lang, self.player, **params)
 
 
 @dataclass

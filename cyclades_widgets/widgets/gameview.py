@@ -44,7 +44,7 @@ Font Awesome icons (which Jupyter ships): the glyphs ⏮⏪⏩⏭ are missing fr
 TABLES: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
 """The tables shown in the Tables tab, by ``Tables`` method name."""
 
-STYLED: tuple[str, ...] = ("players", "isles", "seas", "gods")
+STYLED: tuple[str, ...] = ("players", "isles", "seas", "gods", "creatures", "log")
 """The tables that ``Tables`` itself can style (``styled=True``)."""
 
 
@@ -89,11 +89,15 @@ class GameView(w.VBox):
             name: self._seat_dropdown(name) for name in self.game.state.names
         }
         """The seat picker: one menu per player, "you" or a bot level."""
+        seats = self._coach_row()
+        self.decision = w.VBox([self.board, self._decision_bar()], layout=w.Layout(width="100%"))
+        """The board and the decision's controls (Hint, Undo, Redo, the history buttons):
+        one screen, the map fitted to what is left of the height (``cw-fit``)."""
+        self.decision.add_class("cw-fit")
         super().__init__(
-            [self.board, self.nav, w.HBox([self.player, self.slider]), self._coach_row(),
-             self.tabs],
+            [self.decision, w.HBox([self.player, self.slider]), seats, self.tabs],
             layout=w.Layout(width="100%"),
-        )  # fmt: skip
+        )
         self.board.on_change(lambda _: self.refresh())
         self.board.observe(self._error_changed, names="error")
         self.refresh()
@@ -187,9 +191,18 @@ class GameView(w.VBox):
             [
                 w.Label(t("board.seat.title"), tooltip=""),
                 w.HBox(list(self.seats.values()), layout=w.Layout(flex_flow="row wrap")),
-                w.HBox([self.hint_button, self.explain_bots]),
+                self.explain_bots,
             ]
         )
+
+    def _decision_bar(self) -> w.HBox:
+        """Hint, then Undo, Redo and the history buttons, in one row under the board."""
+        bar = w.HBox(
+            [self.hint_button, self.nav],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        bar.add_class("cw-decision-bar")
+        return bar
 
     @property
     def game(self) -> Game:

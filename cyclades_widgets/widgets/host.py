@@ -22,6 +22,7 @@ class BoardHost(Protocol):
     """The board as its parts see it."""
 
     error: str
+    notice: str
     annotation: dict[str, Any]
     highlights: dict[str, Any]
     interactive: bool

@@ -10,7 +10,10 @@ step it was made at; :meth:`Intents.handle_intent` checks every one:
 - ``{"type": "nav", "to": "back"|"forward"|"start"|"end", "by": "step"|"phase"|"cycle", "step": k}``;
 - ``{"type": "goto", "index": i, "step": k}``, ``{"type": "undo", "step": k}``, ``{"type": "redo", "step": k}``;
 - ``{"type": "rendered", "step": k, "ms": t}``: the front end's report of a redraw;
-- ``{"type": "hint", "step": k}``: the coach's suggestion for the person to act.
+- ``{"type": "hint", "step": k}``: the coach's suggestion for the person to act;
+- ``{"type": "why", "target": id, "step": k}``: a click on a place, god or creature that is
+  not lit: the board's ``notice`` says in one sentence why nothing can be done there now
+  (the game does not change).
 
 A rejected intent sets the board's ``error`` (shown next to the board, in the board's
 language) and leaves the game exactly as it was. An intent made at another position than
@@ -26,16 +29,19 @@ import time
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
-from ..i18n import render
+from ..i18n import text
 from ..rules.actions import Action
 from ..rules.errors import CycladesError
+from ..view.whynot import why_not
 from .follow import REDRAWS
 from .host import BoardHost
 from .timeline import Timeline
 
 __all__ = ["INTENT_TYPES", "IntentError", "Intents", "StaleIntent", "quote"]
 
-INTENT_TYPES = ("play", "continue", "step", "nav", "goto", "undo", "redo", "rendered", "hint")
+INTENT_TYPES = (
+    "play", "continue", "step", "nav", "goto", "undo", "redo", "rendered", "hint", "why",
+)  # fmt: skip
 """The kinds of message the front end may send."""
 
 MAX_TEXT = 200
@@ -109,6 +115,9 @@ class Intents:
                 if kind == "rendered":
                     _record_render(self, msg)
                     return True
+                if kind == "why":
+                    self.notice = _why(self, msg)
+                    return True
                 made_at = _check_step(self, kind, msg)
                 if kind == "hint":
                     self._hint()
@@ -120,6 +129,7 @@ class Intents:
                 if isinstance(exc, StaleIntent):
                     self.refresh()
                 return False
+            self.notice = ""
             self._clear_error = True  # cleared in the same message as the new view
             self.refresh()
             return True
@@ -169,6 +179,17 @@ def _check_step(board: BoardHost, kind: str, msg: Mapping[str, Any]) -> int:
         return made_at
     timeline = Timeline(game)
     raise StaleIntent(board.text("board.error.stale", index=timeline.index, length=timeline.length))
+
+
+def _why(board: BoardHost, msg: Mapping[str, Any]) -> str:
+    """The sentence for a click where nothing is lit (empty when the target is lit after
+    all: the click then opens its menu)."""
+    target = msg.get("target")
+    if not isinstance(target, str) or len(target) > MAX_TEXT:
+        raise IntentError(board.text("board.error.bad_intent", what=quote(target)))
+    state = board.game.state
+    viewer = None if board.viewer is None else state.names.index(board.viewer)
+    return why_not(state, target, board.lang, viewer=viewer) or ""
 
 
 def _goto_index(board: BoardHost, msg: Mapping[str, Any]) -> int:
@@ -297,10 +318,10 @@ def _record_render(board: BoardHost, msg: Mapping[str, Any]) -> None:
 
 def _intent_type(msg: Any, lang: str) -> str:
     if not isinstance(msg, Mapping):
-        raise IntentError(render("board.error.bad_intent", {"what": type(msg).__name__}, lang))
+        raise IntentError(text("board.error.bad_intent", lang, what=type(msg).__name__))
     kind = msg.get("type")
     if kind not in INTENT_TYPES:
-        raise IntentError(render("board.error.bad_intent", {"what": quote(kind)}, lang))
+        raise IntentError(text("board.error.bad_intent", lang, what=quote(kind)))
     return str(kind)
 
 

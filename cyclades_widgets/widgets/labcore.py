@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import Message, percent, render, text
+from ..i18n import Message, percent, text
 from ..odds import RetreatPolicy
 from ..rules.errors import CycladesError
 
@@ -184,7 +184,7 @@ def result_line(trace: BattleTrace, seed: int, lang: str) -> str:
         "seed": seed,
         "call": call,
     }
-    return render("lab.result", params, lang, proper=frozenset({call}))
+    return text("lab.result", lang, call, **params)
 
 
 # --------------------------------------------------------------------------- the canvas

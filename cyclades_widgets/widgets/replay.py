@@ -6,7 +6,9 @@ the same controls and keys as a game. It adds:
 - the annotation panel: the comment *before* the next move and *after* the last one,
   and the last move's tag, shown as text;
 - the highlights and arrows of the annotations, drawn on the board;
-- the variations, listed; one can be entered (the board then replays it) and left.
+- the variations, listed; one can be entered (the board then replays it) and left;
+- with a ``review`` (``record.review()``), its win-chance graph under the board, where a
+  click on a point goes to that step (shown on the main line).
 
 A Replay never changes its record: its board only steps through the moves (Continue and
 Step are refused, and the prompt says → shows the next move). To play on from a position,
@@ -26,6 +28,8 @@ import ipywidgets as w
 
 from ..game import GameRecord
 from ..records.notes import Line, iter_lines, move_positions, notes_at
+from ..review import Review
+from ..review.plot import graph_payload
 from .board import Board
 from .gameview import GameView
 
@@ -41,6 +45,7 @@ class Replay(GameView):
         lang: str | None = None,
         viewer: str | None = None,
         mode: str = "normal",
+        review: Review | None = None,
     ) -> None:
         if not hasattr(record, "replay") or not hasattr(record, "step"):
             raise TypeError(f"Replay needs a cw.GameRecord, not {type(record).__name__}")
@@ -70,7 +75,27 @@ class Replay(GameView):
             w.HBox([self.lines, self.enter_button, self.leave_button]),
             self.read_only,
         )
+        self.review: Review | None = None
+        """The review whose win-chance graph shows under the board (:meth:`show_review`)."""
+        if review is not None:
+            self.show_review(review)
         board.send_intent("nav", to="start")
+
+    def show_review(self, review: Review | None) -> None:
+        """Show ``review``'s win-chance graph under the board (None: hide it); clicking a
+        point goes to that step of the main line. The review must be of this record's main
+        line (:meth:`GameRecord.review`): else a ``ValueError``, and nothing changes."""
+        if review is not None:
+            main = self.record.replay()
+            played = [str(s.action) if s.action is not None else None for s in main.history]
+            if [e.played for e in review.entries] != played:
+                raise ValueError("the review is not of this record's main line")
+        self.review = review
+        self._show_graph()
+
+    def _show_graph(self) -> None:
+        shown = self.review if not self.line else None
+        self.board.graph = {} if shown is None else graph_payload(shown, self.board.lang)
 
     @property
     def positions(self) -> list[int]:
@@ -137,3 +162,5 @@ class Replay(GameView):
         self.lines.value = line
         self.board.error = ""  # as after any move through the history
         self.board.game = game
+        if hasattr(self, "review"):
+            self._show_graph()

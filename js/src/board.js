@@ -6,7 +6,7 @@
 import { fmt, h } from "./dom.js";
 import { litLayer, mapLayer, marksLayer, namesLayer, ownersLayer, trailsLayer } from "./map.js";
 import {
-  actionButtons, annotationPanel, battlePanel, creatureTrack, errorLine, godTrack, headerBar,
+  actionButtons, annotationPanel, battlePanel, creatureTrack, errorLine, noticeLine, godTrack, headerBar,
   legendPanel, logPanel, playerPanels, promptBar, turnTrack,
 } from "./panels.js";
 import { piecesLayer } from "./pieces.js";
@@ -66,6 +66,7 @@ export function boardParts(fixed, view, legal, ui = {}) {
     marks: marksLayer(fixed, view),
     below: [
       errorLine(fixed, ui.error),
+      noticeLine(ui.notice),
       loose.length ? h("div", { class: "cw-actionbar", role: "group", "aria-label": fixed.text.actions, "data-testid": "cw-actionbar" }, actionButtons(loose)) : null,
       annotationPanel(fixed, ui.annotation),
     ],
@@ -100,6 +101,7 @@ export function frameTree(fixed) {
     h("div", { class: "cw-side" },
       h("div", { class: "cw-below" }), h("div", { class: "cw-log-slot" }), h("div", { class: "cw-tracks" }),
       h("div", { class: "cw-players-slot" }), h("div", { class: "cw-legend-slot" }))),
+  h("div", { class: "cw-graph-slot" }),
   h("div", { class: "cw-menu-slot" }));
 }
 

@@ -34,6 +34,11 @@ export function stepIntent(step) {
   return { type: "step", step };
 }
 
+/** A click on a place, god or creature where nothing is lit: ask Python why. */
+export function whyIntent(target, step) {
+  return { type: "why", target, step };
+}
+
 /** Report of a redraw, for the performance numbers. */
 export function renderedIntent(step, ms) {
   return { type: "rendered", step, ms: Math.round(ms * 100) / 100 };

@@ -1,6 +1,7 @@
 // The keyboard on a live board: Escape closes the popover, the arrows move between its
 // actions or between the lit targets (a roving tabindex), Enter or Space opens a target,
-// and on the board itself ←/→ (Shift: phase, Ctrl: cycle), Home and End step the history.
+// Enter on a point of the graph goes to its step, and on the board itself ←/→ (Shift: phase, Ctrl: cycle), Home and End step the history.
+import { gotoIntent } from "./graph.js";
 import { keyIntent } from "./intents.js";
 
 const ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -21,6 +22,14 @@ export function onBoardKey(board, ev) {
   if (board.slots.menu.contains(ev.target)) {
     menuKey(board, ev);
     return;
+  }
+  if ((ev.key === "Enter" || ev.key === " ") && board.slots.graph.contains(ev.target)) {
+    const intent = gotoIntent(ev.target, board.step());
+    if (intent) {
+      stop(ev);
+      board.source.send(intent);
+      return;
+    }
   }
   const onTarget = ev.target.classList && ev.target.classList.contains("cw-target");
   if (onTarget && targetKey(board, ev)) return;

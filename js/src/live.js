@@ -3,7 +3,9 @@
 // whose content changed (a popover that did not change is left as it is).
 import { actionsAt, boardParts, frameTree, mapSvg, paletteEntries } from "./board.js";
 import { toDom } from "./dom.js";
-import { continueIntent, playIntent, renderedIntent, stepIntent } from "./intents.js";
+import { gotoIntent, graphTree } from "./graph.js";
+import { continueIntent, playIntent, renderedIntent, stepIntent, whyIntent } from "./intents.js";
+import { watchFit } from "./fit.js";
 import { onBoardKey } from "./keys.js";
 import { scrollLogToNewest, watchLog } from "./logscroll.js";
 import { popover } from "./panels.js";
@@ -14,11 +16,11 @@ import { placeBeside } from "./place.js";
 // controls' updates) or lays out the page, so the board is redrawn first.
 const soon = (fn) => (typeof queueMicrotask === "function" ? queueMicrotask(fn) : Promise.resolve().then(fn));
 
-const WATCHED = ["static", "view", "legal", "error", "annotation", "timeline", "animate", "interactive"];
+const WATCHED = ["static", "view", "legal", "error", "notice", "annotation", "timeline", "animate", "interactive", "graph"];
 const SLOTS = {
   header: ".cw-header-slot", prompt: ".cw-prompt-slot", svg: ".cw-svg-slot", below: ".cw-below",
   log: ".cw-log-slot", tracks: ".cw-tracks", players: ".cw-players-slot", legend: ".cw-legend-slot",
-  menu: ".cw-menu-slot", tip: ".cw-tip",
+  menu: ".cw-menu-slot", tip: ".cw-tip", graph: ".cw-graph-slot",
 };
 
 // What each slot shows now, as text: a slot whose trees did not change is left alone
@@ -63,6 +65,7 @@ export class LiveBoard {
     for (const [type, fn] of this.dom) this.root.addEventListener(type, fn);
     this.unwatchLog = watchLog(this.slots.log);
     this.draw();
+    this.unwatchFit = watchFit(this.root);
   }
 
   /** Stop listening and remove the board. */
@@ -71,6 +74,7 @@ export class LiveBoard {
     for (const [name, fn] of this.handlers) this.source.off(name, fn);
     for (const [type, fn] of this.dom) this.root.removeEventListener(type, fn);
     this.unwatchLog();
+    this.unwatchFit();
     this.root.remove();
   }
 
@@ -128,13 +132,14 @@ export class LiveBoard {
     const menuFocus = this.local.menu && this.slots.menu.contains(this.doc.activeElement);
     this.drawStatic(fixed);
     const ui = {
-      error: src.get("error"), annotation: src.get("annotation"), timeline: src.get("timeline"),
+      error: src.get("error"), notice: src.get("notice"), annotation: src.get("annotation"), timeline: src.get("timeline"),
       animate: src.get("animate") !== false, interactive: src.get("interactive") !== false,
       before: this.local.pieces,
     };
     this.local.pieces = view.pieces;
     const legal = src.get("legal") || [];
     this.drawParts(boardParts(fixed, view, legal, ui));
+    this.drawGraph(ui.timeline);
     this.root.classList.toggle("cw-no-anim", !ui.animate);
     this.restoreFocus(fixed, legal, hadFocus, menuFocus);
     scrollLogToNewest(this.slots.log);
@@ -151,6 +156,13 @@ export class LiveBoard {
       replace(this.slots[name], parts[name]);
     }
     if (legendOpen) this.q(".cw-legend").open = true;
+  }
+
+  /** The win-chance graph under the board (a Replay given a review), with its cursor. */
+  drawGraph(timeline) {
+    const graph = this.source.get("graph");
+    const index = timeline && typeof timeline.index === "number" ? timeline.index : null;
+    replace(this.slots.graph, graphTree(graph && graph.v ? graph : null, index));
   }
 
   restoreFocus(fixed, legal, hadFocus, menuFocus) {
@@ -217,7 +229,12 @@ export class LiveBoard {
   }
 
   onClick(ev) {
-    const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track]");
+    const goto = this.slots.graph.contains(ev.target) ? gotoIntent(ev.target, this.step()) : null;
+    if (goto) {
+      this.source.send(goto);
+      return;
+    }
+    const t = ev.target.closest("[data-action],[data-intent],[data-target],[data-track],[data-god],[data-creature]");
     if (!t || !this.root.contains(t)) return;
     const legal = this.source.get("legal") || [];
     const intent = t.dataset.intent;
@@ -233,9 +250,15 @@ export class LiveBoard {
     } else if (intent === "close") {
       this.close();
     } else {
-      const id = t.dataset.target || t.dataset.track;
-      if (actionsAt(legal, id).length && this.source.get("interactive") !== false) this.open(id);
+      this.onPlace(t.dataset.target || t.dataset.track || t.dataset.god || t.dataset.creature, legal);
     }
+  }
+
+  /** A place, god or creature clicked: its menu when it is lit, else ask why not. */
+  onPlace(id, legal) {
+    if (this.source.get("interactive") === false || !id) return;
+    if (actionsAt(legal, id).length) this.open(id);
+    else this.source.send(whyIntent(id, this.step()));
   }
 
   onOver(ev) {

@@ -171,6 +171,12 @@ function coachNote(fixed, note) {
     note.text ? h("p", { class: "cw-before", "data-testid": "cw-note-text" }, note.text) : null);
 }
 
+/** Why nothing can be done where the person just clicked: a plain note, not an error. */
+export function noticeLine(notice) {
+  if (!notice) return null;
+  return h("div", { class: "cw-notice", role: "status", "data-testid": "cw-notice" }, notice);
+}
+
 /** The last rejected intent's message. */
 export function errorLine(fixed, error) {
   if (!error) return null;

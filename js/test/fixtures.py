@@ -113,6 +113,19 @@ def editor() -> dict:
     return {"static": board.static, "view": board.view, "edit": board.edit, "error": board.error}
 
 
+def graph() -> dict:
+    """A win-chance graph's payload (view/graph.py) and the static painter's SVG of it."""
+    from cyclades_widgets.svg.graph import graph_svg
+    from cyclades_widgets.view.graph import GraphMark, graph_model
+
+    points = [(3, (0.5, 0.3, 0.2)), (8, (0.4, 0.4, 0.2)), (15, (0.2, 0.6, 0.2))]
+    marks = [GraphMark(8, 0, "mistake", "Move 5 · Athens <b>"), GraphMark(15, 2, "blunder", "x")]
+    g = graph_model(
+        ("Athens", "Sparta", "Corinth"), 20, points, [(0, 1), (12, 2)], marks, lang="fr"
+    )
+    return {"graph": g, "svg": graph_svg(g)}
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     fixtures = {
@@ -123,6 +136,7 @@ def main(out: Path) -> None:
         "patches.json": patches(),
         "repainted.json": repainted(),
         "editor.json": editor(),
+        "graph.json": graph(),
     }
     for name, data in fixtures.items():
         (out / name).write_text(json.dumps(data, ensure_ascii=False))

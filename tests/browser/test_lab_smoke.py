@@ -9,10 +9,16 @@ from waits import shown
 
 pytestmark = pytest.mark.browser
 
+# The click writes a side file and then renames it: the file the test waits for appears
+# whole, never empty (a plain open().write() could be seen before its text is flushed).
 PING_CELL = (
+    "import os, pathlib\n"
     "import ipywidgets as w\n"
+    "def ping(_):\n"
+    "    pathlib.Path('clicked.tmp').write_text('yes')\n"
+    "    os.replace('clicked.tmp', 'clicked.txt')\n"
     "b = w.Button(description='Ping')\n"
-    "b.on_click(lambda _: open('clicked.txt','w').write('yes'))\n"
+    "b.on_click(ping)\n"
     "b"
 )
 

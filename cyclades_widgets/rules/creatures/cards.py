@@ -12,7 +12,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ...i18n import DEFAULT, LANGS, render
+from ...i18n import DEFAULT, LANGS, text
 from ...i18n import catalog as _texts
 from ..state import CREATURE_PRICES, CREATURES
 
@@ -88,7 +88,7 @@ class CreatureName(NamedTuple):
         name = _texts(lang).get(f"creature.{self.creature}") or info.names[DEFAULT]
         if self.creature in PROPER_NAMES or not self.article:
             return name
-        return render("rules.creature.common_name", {"name": name}, lang, proper=frozenset({name}))
+        return text("rules.creature.common_name", lang, name, name=name)
 
 
 def creature_name(creature: str) -> str:
