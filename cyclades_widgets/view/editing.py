@@ -38,9 +38,18 @@ TOOL_RECIPES: dict[str, str] = {
 
 _OWNER = {"$seat": "colour", "$ink": "ink", "$shape": "shape"}
 
-_WORDS = ("palette", "count", "undo", "redo", "empty", "keys", "undo_hint", "redo_hint",
-          "empty_hint")  # fmt: skip
-"""The edit bar's words (``editor.ui.<word>``)."""
+_WORDS = {
+    "palette": "editor.ui.palette",
+    "count": "editor.ui.count",
+    "undo": "editor.ui.undo",
+    "redo": "editor.ui.redo",
+    "empty": "editor.ui.empty",
+    "keys": "editor.ui.keys",
+    "undo_hint": "editor.ui.undo_hint",
+    "redo_hint": "editor.ui.redo_hint",
+    "empty_hint": "editor.ui.empty_hint",
+}
+"""The edit bar's words: the name the page reads each by, and its catalog entry."""
 
 
 def tool_id(piece: str, player: str | None) -> str:
@@ -87,7 +96,9 @@ def box_of(picture: Sequence[Mapping[str, Any]]) -> float:
     >>> box_of([{"dx": 0, "dy": -2, "r": 5}])
     8.4
     """
-    reach = max(max(abs(p.get("dx", 0)), abs(p.get("dy", 0))) + p.get("r", 0) for p in picture)
+    reach: float = max(
+        max(abs(p.get("dx", 0)), abs(p.get("dy", 0))) + p.get("r", 0) for p in picture
+    )
     return round(reach * 1.2, 1)
 
 
@@ -115,7 +126,7 @@ def edit_words(lang: str, map_id: str) -> dict[str, str]:
     """The words of the edit bar in ``lang``: its title, the count, undo, redo, empty,
     the keys and their hints."""
     words = Words(lang, map_id)
-    return {key: words(f"editor.ui.{key}") for key in _WORDS}
+    return {name: words(key) for name, key in _WORDS.items()}
 
 
 def edit_view(

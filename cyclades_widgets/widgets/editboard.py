@@ -26,7 +26,7 @@ import traitlets
 
 from ..editor import EditorModel
 from ..editor.panels import places_for
-from ..i18n import Message, render
+from ..i18n import message, text
 from ..rules.errors import CycladesError
 from ..scenario import ScenarioError
 from ..view import STATIC
@@ -106,11 +106,12 @@ class EditBoard(anywidget.AnyWidget):
             count = self._tool.get("count") if self._tool.get("id") == entry["id"] else None
         if count is not None and entry.get("least") is not None:
             if isinstance(count, bool) or not isinstance(count, int):
-                raise _refused(self, "editor.ui.bad_count", least=entry["least"],
-                               most=entry["most"], got=quote(count))  # fmt: skip
+                got = quote(count)
+                raise ScenarioError(message("editor.ui.bad_count", got, least=entry["least"],
+                                            most=entry["most"], got=got))  # fmt: skip
             if not entry["least"] <= count <= entry["most"]:
-                raise _refused(self, "editor.ui.bad_count", least=entry["least"],
-                               most=entry["most"], got=count)  # fmt: skip
+                raise ScenarioError(message("editor.ui.bad_count", least=entry["least"],
+                                            most=entry["most"], got=count))  # fmt: skip
         elif entry.get("least") is None:
             count = None
         self._tool = {"id": entry["id"], "piece": piece, "player": entry["player"],
@@ -121,7 +122,8 @@ class EditBoard(anywidget.AnyWidget):
         for entry in tools(self.editor.palette(), self.editor.state, self.lang, self.mode):
             if entry["piece"] == piece and entry["player"] == player:
                 return entry
-        raise _refused(self, "editor.ui.no_tool", piece=quote(piece), player=quote(player))
+        piece, player = quote(piece), quote(player)
+        raise ScenarioError(message("editor.ui.no_tool", piece, player, piece=piece, player=player))
 
     def _intent(self, kind: str, place: str) -> dict[str, Any]:
         """The edit a click (``toggle``) or a right click (``remove``) on ``place`` makes
@@ -176,7 +178,7 @@ class EditBoard(anywidget.AnyWidget):
         view = edit_view(state, lang=self.lang, tool=chosen, lit=[] if is_god else lit,
                          lit_track=lit if is_god else [])  # fmt: skip
         static = view_model.static_payload(state.map_id, self.lang, mode=self.mode)
-        static["text"]["rejected"] = render("editor.ui.refused", None, self.lang)
+        static["text"]["rejected"] = text("editor.ui.refused", self.lang)
         with self.hold_sync():
             if self.static != static:
                 self.static = static
@@ -209,7 +211,3 @@ def _stands(scenario: Any, piece: str, place: str, player: str | None) -> bool:
         return bool(scenario.here(piece, place, player))
     except ScenarioError:
         return False
-
-
-def _refused(board: EditBoard, key: str, **params: Any) -> ScenarioError:
-    return ScenarioError(Message(key, params, frozenset()))

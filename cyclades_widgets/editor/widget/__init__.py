@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from ...bots import LEVELS
 from ...history import Bot
-from ...i18n import render
+from ...i18n import text
 from ...widgets import GameView
 from ...widgets.coach import YOU, seat_label
 from ...widgets.editboard import EditBoard
@@ -67,8 +67,11 @@ class Editor(EditorModel, w.VBox):
         """The side panels (:mod:`.panels`)."""
         self.seats = {name: self._seat_menu(name, blang) for name in self.players}
         """For "Play from here": what plays each seat ("you" or a bot level)."""
-        self.play_button = self._button("play", "play", blang)
-        self.whatif_button = self._button("whatif", "question", blang, n=WHATIF_GAMES)
+        self.play_button = _button(text("editor.ui.play", blang),
+                                   text("editor.ui.play_hint", blang), "play")  # fmt: skip
+        self.whatif_button = _button(text("editor.ui.whatif", blang),
+                                     text("editor.ui.whatif_hint", blang, n=WHATIF_GAMES),
+                                     "question")  # fmt: skip
         self.view: GameView | None = None
         """The game opened by "Play from here" (None before)."""
         self.below = w.VBox([])
@@ -94,11 +97,6 @@ class Editor(EditorModel, w.VBox):
                           layout=w.Layout(width="220px"))  # fmt: skip
         return menu
 
-    def _button(self, key: str, glyph: str, lang: str, **params: Any) -> w.Button:
-        hint = render(f"editor.ui.{key}_hint", params, lang)
-        return w.Button(description=render(f"editor.ui.{key}", None, lang), icon=glyph,
-                        tooltip=hint, layout=w.Layout(width="auto"))  # fmt: skip
-
     def _play_row(self, lang: str) -> w.Widget:
         return w.VBox([w.HBox(list(self.seats.values()), layout=w.Layout(flex_flow="row wrap")),
                        w.HBox([self.play_button, self.whatif_button])])  # fmt: skip
@@ -113,7 +111,7 @@ class Editor(EditorModel, w.VBox):
         lang = self.board.lang
         self.whatif_button.disabled = True
         self.board.annotation = {
-            "title": render("editor.ui.whatif_running", {"n": WHATIF_GAMES}, lang),
+            "title": text("editor.ui.whatif_running", lang, n=WHATIF_GAMES),
             "text": "",
         }
         try:
@@ -121,15 +119,13 @@ class Editor(EditorModel, w.VBox):
         finally:
             self.whatif_button.disabled = False
         lines = [
-            render(
-                "editor.ui.whatif_line", {"player": p, "rate": round(100 * result.rate(p))}, lang
-            )  # fmt: skip
+            text("editor.ui.whatif_line", lang, p, player=p, rate=round(100 * result.rate(p)))
             for p in self.players
         ]
         if result.unfinished:
-            lines.append(render("editor.ui.whatif_unfinished", {"n": result.unfinished}, lang))
+            lines.append(text("editor.ui.whatif_unfinished", lang, n=result.unfinished))
         self.board.annotation = {
-            "title": render("editor.ui.whatif_title", {"n": result.n}, lang),
+            "title": text("editor.ui.whatif_title", lang, n=result.n),
             "text": " · ".join(lines),
         }
 
@@ -153,3 +149,8 @@ class Editor(EditorModel, w.VBox):
         self.view = view
         self.below.children = [view]
         return view
+
+
+def _button(label: str, hint: str, glyph: str) -> w.Button:
+    """A button named by its visible text, its hint as the tooltip."""
+    return w.Button(description=label, icon=glyph, tooltip=hint, layout=w.Layout(width="auto"))

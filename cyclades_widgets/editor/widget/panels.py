@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ...i18n import render
+from ...i18n import text
 from ...rules.state import APOLLO, CREATURE_PRICES, CREATURES, GODS
 from ...view.text import Words
 
@@ -53,54 +53,70 @@ class SidePanels(w.Tab):
         self.lang = lang
         self.players = tuple(players)
         self._values: dict[str, Any] = {}
-        t = self.text
-        names = [(self._words.word(g), g) for g in GODS]
         self.rows = {name: self._player_row(name) for name in players}
-        self.cycle = _labelled(w.BoundedIntText(min=1, max=99, **_NUMBER), t("cycle"))
-        self.gods = [_labelled(w.Dropdown(options=names, layout=w.Layout(width="220px")),
-                               t("god_slot", n=i + 1)) for i in range(len(GODS))]  # fmt: skip
-        self.faces = [w.Label() for _ in GODS]
-        self.bidders = [self._bidder() for _ in GODS]
-        self.bids = [_labelled(w.BoundedIntText(min=1, max=99, **_NUMBER), t("offering_gp"))
-                     for _ in GODS]  # fmt: skip
-        self.order = [self._seat_menu(t("order", n=i + 1)) for i in range(_order_length(players))]
-        self.phase = _labelled(w.Dropdown(options=[(self._words(f"board.phase.{p}"), p)
-                                                   for p in PHASES]), t("phase"))  # fmt: skip
-        turn_gods = [(t("turn_none"), ""), *names, (self._words.word(APOLLO), APOLLO)]
-        self.turn_god = _labelled(w.Dropdown(options=turn_gods), t("turn_god"))
-        self.turn_player = self._seat_menu(t("turn_player"))
-        self.to_act = w.Label()
-        creatures = [(t("empty_slot"), ""), *((self._words.word(c), c) for c in CREATURES)]
-        self.creatures = [_labelled(w.Dropdown(options=creatures), t("creature_slot", price=price))
+        self._gods_page()
+        self._turn_page()
+        creatures = [(text("editor.ui.empty_slot", lang), ""),
+                     *((self._words.word(c), c) for c in CREATURES)]  # fmt: skip
+        self.creatures = [_labelled(w.Dropdown(options=creatures),
+                                    text("editor.ui.creature_slot", lang, price=price))
                           for price in CREATURE_PRICES]  # fmt: skip
         self.code = w.Textarea(layout=w.Layout(width="100%", height="12em"))
         self.code.disabled = True
-        _labelled(self.code, t("panel.code"))
+        _labelled(self.code, text("editor.ui.panel.code", lang))
         super().__init__(children=self._pages())
-        for i, title in enumerate(("players", "gods", "turn", "creatures", "code")):
-            self.set_title(i, t(f"panel.{title}"))
+        titles = ("editor.ui.panel.players", "editor.ui.panel.gods", "editor.ui.panel.turn",
+                  "editor.ui.panel.creatures", "editor.ui.panel.code")  # fmt: skip
+        for i, title in enumerate(titles):
+            self.set_title(i, text(title, lang))
         self._observe()
 
-    def text(self, key: str, **params: Any) -> str:
-        """The entry ``editor.ui.<key>`` in the panels' language."""
-        return render(f"editor.ui.{key}", params, self.lang)
-
     # ------------------------------------------------------------------ building
+    def _gods_page(self) -> None:
+        """The cycle, the gods top to bottom, which are face up, the offering on each."""
+        lang = self.lang
+        self._gods = [(self._words.word(g), g) for g in GODS]
+        number = partial(w.BoundedIntText, min=1, max=99, **_NUMBER)
+        self.cycle = _labelled(number(), text("editor.ui.cycle", lang))
+        self.gods = [_labelled(w.Dropdown(options=self._gods, layout=w.Layout(width="220px")),
+                               text("editor.ui.god_slot", lang, n=i + 1))
+                     for i in range(len(GODS))]  # fmt: skip
+        self.faces = [w.Label() for _ in GODS]
+        self.bidders = [self._bidder() for _ in GODS]
+        self.bids = [_labelled(number(), text("editor.ui.offering_gp", lang)) for _ in GODS]
+
+    def _turn_page(self) -> None:
+        """The turn track, the phase, whose god action it is, who decides now."""
+        lang = self.lang
+        self.order = [self._seat_menu(text("editor.ui.order", lang, n=i + 1))
+                      for i in range(_order_length(self.players))]  # fmt: skip
+        phases = [(self._words(f"board.phase.{p}"), p) for p in PHASES]
+        self.phase = _labelled(w.Dropdown(options=phases), text("editor.ui.phase", lang))
+        turn_gods = [(text("editor.ui.turn_none", lang), ""), *self._gods,
+                     (self._words.word(APOLLO), APOLLO)]  # fmt: skip
+        self.turn_god = _labelled(w.Dropdown(options=turn_gods), text("editor.ui.turn_god", lang))
+        self.turn_player = self._seat_menu(text("editor.ui.turn_player", lang))
+        self.to_act = w.Label()
+
     def _player_row(self, name: str) -> dict[str, w.BoundedIntText]:
-        t = self.text
+        labels = {
+            "gold": text("editor.ui.gold", self.lang),
+            "priests": text("editor.ui.priests", self.lang),
+            "philosophers": text("editor.ui.philosophers", self.lang),
+        }
         return {
-            field: _labelled(w.BoundedIntText(min=0, max=99, **_NUMBER), f"{name}: {t(field)}")
-            for field in ("gold", "priests", "philosophers")
+            field: _labelled(w.BoundedIntText(min=0, max=99, **_NUMBER), f"{name}: {label}")
+            for field, label in labels.items()
         }
 
     def _bidder(self) -> w.Dropdown:
-        options = [(self.text("nobody"), ""), *((p, p) for p in self.players)]
+        options = [(text("editor.ui.nobody", self.lang), ""), *((p, p) for p in self.players)]
         return _labelled(w.Dropdown(options=options, layout=w.Layout(width="200px")),
-                         self.text("offering"))  # fmt: skip
+                         text("editor.ui.offering", self.lang))  # fmt: skip
 
-    def _seat_menu(self, text: str) -> w.Dropdown:
+    def _seat_menu(self, label: str) -> w.Dropdown:
         options = [("—", ""), *((p, p) for p in self.players)]
-        return _labelled(w.Dropdown(options=options, layout=w.Layout(width="220px")), text)
+        return _labelled(w.Dropdown(options=options, layout=w.Layout(width="220px")), label)
 
     def _pages(self) -> list[w.Widget]:
         players = w.VBox([w.HBox(list(row.values())) for row in self.rows.values()])
@@ -198,8 +214,9 @@ class SidePanels(w.Tab):
             _put(self.turn_god, "value", turn.get("god", ""))
             _put(self.turn_player, "value", turn.get("player", ""))
             who = values["to_act"]
-            _put(self.to_act, "value", self.text("to_act", player=who) if who
-                 else self.text("to_act_none"))  # fmt: skip
+            said = (text("editor.ui.to_act", self.lang, who, player=who) if who
+                    else text("editor.ui.to_act_none", self.lang))  # fmt: skip
+            _put(self.to_act, "value", said)
             for menu, creature in zip(self.creatures, values["creatures"], strict=False):
                 _put(menu, "value", creature or "")
             _put(self.code, "value", code)
@@ -210,7 +227,8 @@ class SidePanels(w.Tab):
         offerings = values["offerings"]
         for i, g in enumerate(values["gods"]):
             _put(self.gods[i], "value", g["god"])
-            _put(self.faces[i], "value", self.text("face_up" if g["face_up"] else "face_down"))
+            face = "editor.ui.face_up" if g["face_up"] else "editor.ui.face_down"
+            _put(self.faces[i], "value", text(face, self.lang))
             bid = offerings.get(g["god"])
             _put(self.bidders[i], "value", bid["player"] if bid else "")
             _put(self.bids[i], "value", bid["amount"] if bid else 1)
