@@ -93,7 +93,8 @@ def test_undo_redo_and_the_right_click_by_mouse_and_keys(editor_page, lab):
 
 def test_the_keyboard_reaches_the_palette_and_the_places(editor_page, lab):
     """Tab reaches the palette; the arrows move between its pieces and Enter chooses one;
-    Tab goes on to the lit places, where Enter places the piece and Delete takes it away."""
+    the count is stepped by a key; Tab goes on to the lit places, where Enter places the
+    piece and Delete takes it away."""
     page, folder = editor_page, lab.root
     page.locator(f"{BOARD} [data-testid=cw-empty]").focus()
     page.keyboard.press("Shift+Tab")  # back: the count, then the palette's tab stop
@@ -108,7 +109,12 @@ def test_the_keyboard_reaches_the_palette_and_the_places(editor_page, lab):
         page.keyboard.press("ArrowRight")
     assert page.evaluate("() => document.activeElement.dataset.tool") == "fleet:Athens"
     page.keyboard.press("Enter")
-    wait(folder, lambda s: s["tool"]["piece"] == "fleet", "the fleet chosen by Enter")
+    fleet = {"piece": "fleet", "count": 1}
+    wait(folder, lambda s: fleet.items() <= s["tool"].items(), "the fleet chosen by Enter")
+    page.locator(f"{BOARD} [data-testid=cw-count]").focus()  # the count, stepped by a key
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    wait(folder, lambda s: s["tool"]["count"] == 2, "the fleets' count stepped up to 2")
     until(page, "a lit sea", "() => document.querySelector('.cw-editing .cw-lit[data-target]')")
     for _ in range(12):
         page.keyboard.press("Tab")
