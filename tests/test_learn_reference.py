@@ -15,6 +15,7 @@ from types import ModuleType
 import pytest
 
 import cyclades_widgets as cw
+from cyclades_widgets.editor.panels import palette
 from cyclades_widgets.house_rules import OPTION_VALUES
 from cyclades_widgets.i18n import LANGS, catalog
 from cyclades_widgets.learn import LessonError
@@ -27,6 +28,7 @@ from cyclades_widgets.learn.reference import (
 )
 from cyclades_widgets.learn.reference_content import (
     CREATURE_FORMS,
+    LEGEND_ITEMS,
     NOTATION,
     NOTATION_ARGS,
     PARTS,
@@ -45,6 +47,7 @@ from cyclades_widgets.rules.state import (
     STARTING_GOLD,
     TERRITORY_MARKERS,
 )
+from cyclades_widgets.scenario import Scenario
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -235,6 +238,21 @@ def test_the_creatures_part_shows_each_creature_with_cost_effect_icon_and_target
         for form in forms:
             text = re.sub(r"\{(\w+)\}", lambda m: fill[m.group(1)], form)
             assert Action.parse(text).kind == creature, form
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_legend_names_every_piece_of_the_editors_palette(lang):
+    """Each tool of ``cw.Editor``'s palette (its name without the player or the hint in
+    brackets) appears in the legend's palette entry, singular or plural."""
+    words = catalog(lang).entries
+    text = words["learn.ref.legend.palette.text"].lower()
+    assert "palette" in LEGEND_ITEMS
+    assert words["learn.ref.legend.palette.term"] in rules_reference(lang=lang).to_markdown()
+    for piece in {entry["piece"] for entry in palette(Scenario(players=2))}:
+        name = re.sub(r"\{player\}|\(.*\)|（.*）|的", "", words[f"editor.ui.tool.{piece}"])
+        name = re.sub(r"\s+de\s*$", "", name.strip()).lower()
+        plural = r"\s+".join(re.escape(w) + "s?" for w in name.split())
+        assert re.search(plural, text), (piece, name)
 
 
 def test_the_notation_card_sends_the_reader_to_the_creatures_part():

@@ -172,8 +172,10 @@ LEGEND_ITEMS: tuple[str, ...] = (
     "highlights",
     "gods",
     "turn_order",
+    "offering_tokens",
     "creatures",
     "players",
+    "palette",
 )
 """Legend entries (``learn.ref.legend.<id>.term`` and ``.text``)."""
 

@@ -1,6 +1,8 @@
-// The thin anywidget adapter: wires the model to the view and returns the cleanup. The
+// The thin anywidget adapter: wires the model to the view (or, for the board editor, the
+// edit mode: editor.js) and returns the cleanup. The
 // view shown is the model's base `view` with its `view_patch` applied.
 import { applyPatch } from "./patch.js";
+import { mountEditor } from "./editor.js";
 import { mountBoard } from "./view.js";
 
 /** anywidget's model, seen as the small source the view expects. */
@@ -30,8 +32,11 @@ export function modelSource(model) {
   };
 }
 
+// A board in edit mode (the board editor) has an `edit` trait; a board of a game has none.
 function render({ model, el }) {
-  return mountBoard(el, modelSource(model));
+  const source = modelSource(model);
+  const edit = model.get("edit");
+  return edit !== undefined && edit !== null ? mountEditor(el, source) : mountBoard(el, source);
 }
 
 export default { render };

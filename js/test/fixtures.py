@@ -101,6 +101,18 @@ def repainted() -> dict:
         model.clear_static_cache()
 
 
+def editor() -> dict:
+    """The board editor's traits: an emptied 4-player board, 3 Athens troops on Naxos,
+    the Athens fleet chosen (its seas lit), and a refusal."""
+    ed = cw.Editor(players=4)
+    ed.empty()
+    ed.place("troop", "naxos", player="Athens", count=3)
+    board = ed.board
+    board.handle_intent({"type": "tool", "piece": "fleet", "player": "Athens", "count": 2})
+    board.handle_intent({"type": "toggle", "piece": "fortress", "place": "milos"})
+    return {"static": board.static, "view": board.view, "edit": board.edit, "error": board.error}
+
+
 def graph() -> dict:
     """A win-chance graph's payload (view/graph.py) and the static painter's SVG of it."""
     from cyclades_widgets.svg.graph import graph_svg
@@ -123,6 +135,7 @@ def main(out: Path) -> None:
         "bids.json": bids(),
         "patches.json": patches(),
         "repainted.json": repainted(),
+        "editor.json": editor(),
         "graph.json": graph(),
     }
     for name, data in fixtures.items():
