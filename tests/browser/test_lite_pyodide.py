@@ -40,6 +40,7 @@ from pathlib import Path
 import pytest
 from artifacts import ARTIFACTS
 from ci_gate import skip_or_fail
+from editorpages import BOARD, choose, click_place
 from playwright.sync_api import expect
 from waits import shown, until
 
@@ -242,3 +243,27 @@ def test_lite_tutorial_opens_on_the_pyodide_kernel_with_its_install_cell(page, s
     expect(cells.nth(1)).to_contain_text(
         "%pip install -q cyclades_widgets", timeout=START_TIMEOUT_MS
     )
+
+
+EDITOR_CODE = [
+    *CODE[:4],
+    "editor = cw.Editor(players=4)\neditor.empty()\nprint('LITE-EDITOR', len(editor.history))",
+    "editor",
+]
+
+
+def test_lite_editor_places_a_piece_by_clicks_on_the_pyodide_kernel(page, served):
+    """Issue 27: the board editor in JupyterLite. A piece of the palette and a click on
+    Naxos go to the Pyodide kernel, which checks the edit and redraws the board with the
+    troop on Naxos."""
+    query = [("kernel", "python"), ("toolbar", "1")] + [("code", c) for c in EDITOR_CODE]
+    page.goto(f"{served}repl/index.html?{urllib.parse.urlencode(query)}")
+    shown(page.get_by_text("LITE-EDITOR 1").first, "the editor made on Pyodide",
+          timeout_ms=START_TIMEOUT_MS)  # fmt: skip
+    shown(page.locator(BOARD), "the editor's board in the Lite REPL")
+    choose(page, Path("."), "troop:Athens")
+    click_place(page, "naxos")
+    troop = page.locator(f'{BOARD} .cw-map [aria-label="1 troop · Athens (circle) · Naxos"]')
+    shown(troop.first, "1 Athens troop on Naxos, drawn after the kernel checked the click")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "lite-repl-editor.png"), full_page=True)
