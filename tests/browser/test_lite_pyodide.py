@@ -263,7 +263,7 @@ def test_lite_editor_places_a_piece_by_clicks_on_the_pyodide_kernel(page, served
     shown(page.locator(BOARD), "the editor's board in the Lite REPL")
     choose(page, Path("."), "troop:Athens")
     click_place(page, "naxos")
-    troop = page.locator(f'{BOARD} .cw-map [aria-label="1 troop · Athens (circle) · Naxos"]')
+    troop = page.locator(f'{BOARD} .cw-svg-slot [aria-label="1 troop · Athens (circle) · Naxos"]')
     shown(troop.first, "1 Athens troop on Naxos, drawn after the kernel checked the click")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lite-repl-editor.png"), full_page=True)
