@@ -88,8 +88,9 @@ js: js/node_modules/.package-lock.json
 # (warnings are errors) and the JupyterLite site (built first, so their checks run too
 # instead of skipping). Tests marked slow are left out (each keeps a short version here);
 # `make reliability` runs them. CI (.ci/run) calls this target. The tests that need no
-# browser run on both cores (pytest-xdist); the browser tests share one JupyterLab, one
-# at a time.
+# browser run on both cores (pytest-xdist, a test module's tests on one core, so a
+# notebook a module runs several times is run once there); the browser tests share one
+# JupyterLab, one at a time.
 SITES := CYCLADES_LITE_SITE=$(CURDIR)/_output CYCLADES_DIST=$(CURDIR)/$(DIST) \
 	CYCLADES_DOCS_SITE=$(CURDIR)/$(DOCS_OUT)
 test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) dist lite
@@ -98,7 +99,7 @@ test: $(VENV)/.stamp-test $(JS_DEPS) $(LITE_DEPS) dist lite
 	$(BIN)/mypy
 	$(BIN)/pytest --doctest-modules cyclades_widgets -q
 	$(SPHINX) -W --keep-going -q
-	$(SITES) $(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600 -n 2 \
+	$(SITES) $(BIN)/pytest tests $(NB_DIR) --nbmake --nbmake-timeout=600 -n 2 --dist loadscope \
 		--ignore=tests/browser -m "not slow"
 	$(SITES) $(BIN)/pytest tests/browser -m "not slow"
 
