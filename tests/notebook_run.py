@@ -19,7 +19,7 @@ import ast
 import contextlib
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,7 +83,7 @@ def run(
     shows). The session's language is the same after the run as before it."""
     namespace: dict[str, Any] = {"__name__": "__tutorial__"}
     runs = []
-    with language(get_language()):
+    with language(get_language()), _quick_reviews():
         for index, cell in enumerate(cells(stem, lang)):
             if cell["cell_type"] != "code":
                 continue
@@ -92,6 +92,22 @@ def run(
             if after is not None:
                 after(done, namespace)
     return runs
+
+
+@contextlib.contextmanager
+def _quick_reviews() -> Iterator[None]:
+    """A review in a tutorial searches with a small budget while these tests run it: they
+    read what its cells show, not how good the review is (``tests/test_review*.py`` test
+    that; nbmake runs the tutorials with the real budget). Tutorial 07's review is most of
+    its time, and the tests run it several times."""
+    from cyclades_widgets.review.labels import BUDGETS, Budget
+
+    easy = BUDGETS["easy"]
+    BUDGETS["easy"] = Budget(search=12, check=8, second=12)
+    try:
+        yield
+    finally:
+        BUDGETS["easy"] = easy
 
 
 def _run(index: int, source: str, namespace: dict[str, Any]) -> CellRun:
