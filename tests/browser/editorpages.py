@@ -99,6 +99,15 @@ def choose(page, folder: Path, tool: str, count: int | None = None) -> None:
         field.fill(str(count))
         field.press("Enter")
         wait(folder, lambda s: s["tool"]["count"] == count, f"{tool} with a count of {count}")
+        # A click sends the tool the board was last drawn with: wait for the redraw that
+        # shows Python's count (the field's attribute; what was typed is its property).
+        until(
+            page,
+            f"the board redrawn with the count {count}",
+            "(n) => { const f = document.querySelector('[data-testid=cw-count]');"
+            " return f && f.getAttribute('value') === String(n); }",
+            count,
+        )
 
 
 def click_place(page, place: str, button: str = "left") -> None:

@@ -8,6 +8,7 @@ axe-core finds no serious or critical violation on the page. Readiness is a TCP 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,19 +47,18 @@ def _wait_for_port(port: int, proc: subprocess.Popen, log: Path) -> None:
     raise RuntimeError(f"Voila not listening after {START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture
-def voila_url(chromium_executable, tmp_path):
-    """Voila serving a copy of the notebook; yields the app's URL."""
-    pytest.importorskip("voila", reason="voila is in the test extra")
-    shutil.copy(HERE / "notebooks" / NOTEBOOK, tmp_path / NOTEBOOK)
+@contextlib.contextmanager
+def serve_voila(folder: Path, notebook: str) -> Iterator[str]:
+    """Voila serving ``folder/notebook`` on a free port of 127.0.0.1; yields the app's URL
+    once it listens, and stops Voila (its whole process group) afterwards."""
     port = _free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "PYTHONUNBUFFERED": "1"}
-    log = tmp_path / "voila.log"
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "PYTHONUNBUFFERED": "1"}
+    log = folder / "voila.log"
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", NOTEBOOK]  # fmt: skip
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", notebook]  # fmt: skip
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            cmd, cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
+            cmd, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
     try:
@@ -71,6 +72,15 @@ def voila_url(chromium_executable, tmp_path):
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(timeout=15)
+
+
+@pytest.fixture
+def voila_url(chromium_executable, tmp_path):
+    """Voila serving a copy of the notebook; yields the app's URL."""
+    pytest.importorskip("voila", reason="voila is in the test extra")
+    shutil.copy(HERE / "notebooks" / NOTEBOOK, tmp_path / NOTEBOOK)
+    with serve_voila(tmp_path, NOTEBOOK) as url:
+        yield url
 
 
 def test_a_bid_in_voila_redraws_the_board(page, voila_url, artifacts_dir):
