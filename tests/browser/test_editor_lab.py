@@ -115,7 +115,11 @@ def test_the_keyboard_reaches_the_palette_and_the_places(editor_page, lab):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
     wait(folder, lambda s: s["tool"]["count"] == 2, "the fleets' count stepped up to 2")
-    until(page, "a lit sea", "() => document.querySelector('.cw-editing .cw-lit[data-target]')")
+    until(  # the board redrawn for the fleets (till then the troops' isles are lit)
+        page,
+        "the board redrawn with the fleets' count 2",
+        "() => document.querySelector('[data-testid=cw-count]').getAttribute('value') === '2'",
+    )
     for _ in range(12):
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.classList.contains('cw-target')"):
